@@ -1,0 +1,24 @@
+export { isPrimary, isSecondary } from './classify'
+export type { Decoder, DecoderOptions, EndReason } from './decoder'
+export { createPartialJsonParser, type PartialJsonParser, parsePartialJson } from './partial-json'
+export { reduce, reduceAll, sumUsage } from './reduce'
+export {
+  selectCurrentTurn,
+  selectIsStreaming,
+  selectMessage,
+  selectMessageIds,
+  selectPart,
+} from './selectors'
+export type * from './state'
+export { createInitialState } from './state'
+export {
+  createTranscriptStore,
+  type Schedule,
+  type TranscriptActions,
+  type TranscriptStore,
+  type TranscriptStoreOptions,
+  type TranscriptStoreState,
+} from './store'
+export { type ToMarkdownOptions, toMarkdown } from './transcript'
+export type * from './updates'
+export { findUpdateProblem } from './validate'

@@ -1,0 +1,733 @@
+/**
+ * The pure reducer: `reduce(state, update)` → next state. Never throws; anything it cannot
+ * apply is dropped and reported through `onIssue`.
+ */
+import {
+  createDraft,
+  type Draft,
+  writableIndex,
+  writableLastTurn,
+  writableMessage,
+  writableMessageIds,
+  writableMessages,
+  writablePart,
+  writableParts,
+  writableState,
+  writableTurns,
+} from './draft'
+import { createPartialJsonParser, type PartialJsonParser } from './partial-json'
+import type {
+  Message,
+  MessageRole,
+  MessageStatus,
+  Part,
+  PartInput,
+  PlanEntry,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  TranscriptState,
+  Turn,
+  TurnStatus,
+  Usage,
+} from './state'
+import type {
+  AgentUpdate,
+  ApprovalRequestUpdate,
+  ChunkUpdate,
+  ClearUpdate,
+  FullUpdate,
+  Issue,
+  IssueHandler,
+  ThoughtUpdate,
+  ToolCallChangeUpdate,
+  ToolCallDeltaUpdate,
+  ToolCallUpdate,
+  TurnEndUpdate,
+  UsageUpdate,
+} from './updates'
+import { findUpdateProblem } from './validate'
+
+const ignore: IssueHandler = () => {}
+
+/** Applies one update. Pure: `state` is not modified; untouched messages keep their identity. */
+export function reduce(state: TranscriptState, update: AgentUpdate, onIssue: IssueHandler = ignore): TranscriptState {
+  return reduceAll(state, [update], onIssue)
+}
+
+/** Applies updates in order, copying each container at most once for the whole batch. */
+export function reduceAll(
+  state: TranscriptState,
+  updates: readonly AgentUpdate[],
+  onIssue: IssueHandler = ignore,
+): TranscriptState {
+  const d = createDraft(state, onIssue)
+  for (const update of updates) {
+    const problem = findUpdateProblem(update)
+    if (problem) {
+      issue(d, 'malformed-update', problem, update)
+      continue
+    }
+    try {
+      applyUpdate(d, update)
+    } catch (error) {
+      // A bug here must not take the page down; report it with the update that caused it.
+      issue(d, 'reducer-error', `failed to apply ${update.type}: ${String(error)}`, update)
+    }
+  }
+  return d.state
+}
+
+function issue(d: Draft, code: string, message: string, input?: unknown): void {
+  const reported: Issue = { code, message, source: 'reducer' }
+  if (input !== undefined) reported.input = input
+  try {
+    d.report(reported)
+  } catch {
+    // A throwing onIssue handler must not break the stream.
+  }
+}
+
+function applyUpdate(d: Draft, u: AgentUpdate): void {
+  switch (u.type) {
+    case 'message-start':
+      return startMessage(d, u.messageId, u.role, u.author)
+    case 'chunk':
+    case 'thought':
+      return appendText(d, u)
+    case 'clear':
+      return clear(d, u)
+    case 'full':
+      return replace(d, u)
+    case 'tool-call':
+      return upsertToolCall(d, u)
+    case 'tool-call-delta':
+      return appendToolInput(d, u)
+    case 'tool-call-update':
+      return changeToolCall(d, u)
+    case 'plan':
+      return upsertPart(d, targetMessage(d, u.messageId), 'plan', undefined, (p) => ({
+        ...p,
+        kind: 'plan',
+        entries: u.entries.filter(isPlanEntry),
+      }))
+    case 'message-done':
+      return finishMessage(d, u.messageId, u.status ?? 'complete')
+    case 'turn-start':
+      startTurn(d, u.turnId, u.responseId)
+      return
+    case 'turn-end':
+      return endTurn(d, u)
+    case 'run': {
+      const turn = currentTurn(d)
+      if (u.responseId !== undefined) turn.responseId = u.responseId
+      if (u.continuationToken === null) delete turn.continuationToken
+      else if (u.continuationToken !== undefined) turn.continuationToken = u.continuationToken
+      if (u.status !== undefined) turn.status = u.status
+      return
+    }
+    case 'usage':
+      return addUsage(d, u)
+    case 'error':
+      return upsertPart(d, targetMessage(d, u.messageId), 'error', undefined, (p) => ({
+        ...p,
+        kind: 'error',
+        message: u.message,
+        ...(u.code !== undefined && { code: u.code }),
+      }))
+    case 'data':
+      return upsertPart(d, targetMessage(d, u.messageId), 'data', u.dataId, (p) => ({
+        ...p,
+        kind: 'data',
+        data: u.data,
+        ...(u.dataId !== undefined && { dataId: u.dataId }),
+        ...(u.name !== undefined && { name: u.name }),
+      }))
+    case 'file': {
+      const { type: _type, messageId, fileId, ...file } = u
+      return upsertPart(d, targetMessage(d, messageId), 'file', fileId, (p) => ({ ...p, ...file, kind: 'file' }))
+    }
+    case 'source': {
+      const { type: _type, messageId, ...source } = u
+      return upsertPart(d, targetMessage(d, messageId), 'source', u.sourceId, (p) => ({
+        ...p,
+        ...source,
+        kind: 'source',
+      }))
+    }
+    case 'approval-request':
+      return requestApproval(d, u)
+    case 'approval-response': {
+      const messageId = d.state.approvals[u.requestId]
+      if (messageId === undefined || !d.state.messages[messageId])
+        return issue(d, 'unknown-approval', `no approval request ${u.requestId}`, u)
+      const message = writableMessage(d, messageId)
+      const index = message.parts.findIndex((p) => p.kind === 'approval-request' && p.requestId === u.requestId)
+      if (index < 0) return issue(d, 'unknown-approval', `no approval request ${u.requestId}`, u)
+      const part = writablePart<Extract<Part, { kind: 'approval-request' }>>(d, message, index)
+      part.status = u.approved ? 'approved' : 'denied'
+      if (u.optionId !== undefined) part.selectedOptionId = u.optionId
+      return
+    }
+    case 'handoff':
+      return upsertPart(d, targetMessage(d, u.messageId), 'handoff', undefined, (p) => ({
+        ...p,
+        kind: 'handoff',
+        to: u.to,
+        ...(u.from !== undefined && { from: u.from }),
+        ...(u.reason !== undefined && { reason: u.reason }),
+      }))
+    case 'status':
+      return upsertPart(d, targetMessage(d, u.messageId), 'status', u.statusId, (p) => ({
+        ...p,
+        kind: 'status',
+        statusId: u.statusId ?? p.id,
+        text: u.text,
+        level: u.level ?? 'info',
+        ...(u.data !== undefined && { data: u.data }),
+      }))
+    case 'session-update': {
+      const state = writableState(d)
+      state.session = { ...state.session, ...u.session }
+      return
+    }
+  }
+}
+
+// ── messages ────────────────────────────────────────────────────────────────
+
+function startMessage(d: Draft, id: string, role?: MessageRole, author?: string): void {
+  const existing = d.state.messages[id]
+  if (existing) {
+    const fillAuthor = author !== undefined && existing.author === undefined
+    const resume = existing.status === 'interrupted' && !existing.sealed
+    if (!fillAuthor && !resume) return
+    const message = writableMessage(d, id)
+    if (fillAuthor) message.author = author
+    if (resume) message.status = 'streaming'
+    return
+  }
+  const turn = currentTurn(d)
+  const message: Message = {
+    id,
+    role: role ?? 'assistant',
+    status: 'streaming',
+    parts: [],
+    revision: 0,
+    sealed: false,
+    turnId: turn.id,
+  }
+  if (author !== undefined) message.author = author
+  d.owned.add(message)
+  writableMessages(d)[id] = message
+  writableMessageIds(d).push(id)
+}
+
+/** The message an update without `messageId` goes to: the latest one, or a new assistant message. */
+function targetMessage(d: Draft, messageId: string | undefined): string {
+  if (messageId !== undefined) {
+    startMessage(d, messageId)
+    return messageId
+  }
+  const ids = d.state.messageIds
+  const latest = ids[ids.length - 1]
+  if (latest !== undefined) return latest
+  startMessage(d, 'message-1')
+  return 'message-1'
+}
+
+/** Whether streaming updates may still change the message; reports when not. */
+function acceptsStreaming(d: Draft, message: Message, u: AgentUpdate): boolean {
+  if (message.sealed) {
+    issue(d, 'sealed-message', `message ${message.id} was sealed by a final replacement; ${u.type} ignored`, u)
+    return false
+  }
+  if (message.status !== 'streaming' && message.status !== 'interrupted') {
+    issue(d, 'finished-message', `message ${message.id} is ${message.status}; ${u.type} ignored`, u)
+    return false
+  }
+  return true
+}
+
+function finishMessage(d: Draft, id: string, status: Exclude<MessageStatus, 'streaming'>): void {
+  const existing = d.state.messages[id]
+  if (!existing) return issue(d, 'unknown-message', `message-done for unknown message ${id}`)
+  if (existing.sealed)
+    return issue(d, 'sealed-message', `message ${id} was sealed by a final replacement; message-done ignored`)
+  if (existing.status !== 'streaming' && existing.status !== 'interrupted')
+    return issue(d, 'finished-message', `message ${id} is already ${existing.status}`)
+  const message = writableMessage(d, id)
+  message.status = status
+  settleParts(d, message)
+}
+
+/** Marks every streaming text/reasoning part of a writable message done. */
+function settleParts(d: Draft, message: Message): void {
+  message.parts.forEach((part, index) => {
+    if ((part.kind === 'text' || part.kind === 'reasoning') && part.status === 'streaming') {
+      writablePart<TextPart | ReasoningPart>(d, message, index).status = 'done'
+    }
+  })
+  delete message.activePartId
+}
+
+// ── text and reasoning ──────────────────────────────────────────────────────
+
+type BufferKind = 'text' | 'reasoning'
+
+function bufferKind(u: ChunkUpdate | ThoughtUpdate | ClearUpdate | FullUpdate): BufferKind {
+  if (u.type === 'thought') return 'reasoning'
+  if (u.type === 'chunk') return 'text'
+  return u.target === 'thought' ? 'reasoning' : 'text'
+}
+
+/**
+ * The part a chunk of `kind` appends to: the last part of that kind when it is the message's last
+ * part or when it is empty (a cleared buffer refills in place), otherwise none (a new part starts,
+ * keeping text and tool calls in the order they arrived).
+ */
+function appendTarget(parts: Part[], kind: BufferKind): number {
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i] as Part
+    if (part.kind !== kind) continue
+    return i === parts.length - 1 || (part as TextPart).text === '' ? i : -1
+  }
+  return -1
+}
+
+function appendText(d: Draft, u: ChunkUpdate | ThoughtUpdate): void {
+  startMessage(d, u.messageId, u.role, u.author)
+  if (!acceptsStreaming(d, d.state.messages[u.messageId] as Message, u)) return
+  const message = writableMessage(d, u.messageId)
+  if (message.status === 'interrupted') message.status = 'streaming'
+  const kind = bufferKind(u)
+  let index = appendTarget(message.parts, kind)
+  if (index < 0) {
+    index = message.parts.length
+    const part = { id: nextPartId(message, kind), kind, text: '', epoch: 0, status: 'streaming' } as
+      | TextPart
+      | ReasoningPart
+    d.owned.add(part)
+    writableParts(d, message).push(part)
+  }
+  const part = writablePart<TextPart | ReasoningPart>(d, message, index)
+  part.text += u.text
+  part.status = 'streaming'
+  activate(d, message, part.id)
+}
+
+/** Makes `partId` the active part; the previously active text/reasoning part is done. */
+function activate(d: Draft, message: Message, partId: string): void {
+  const previous = message.activePartId
+  message.activePartId = partId
+  if (previous === undefined || previous === partId) return
+  const index = message.parts.findIndex((p) => p.id === previous)
+  const part = message.parts[index]
+  if (part && (part.kind === 'text' || part.kind === 'reasoning') && part.status === 'streaming') {
+    writablePart<TextPart | ReasoningPart>(d, message, index).status = 'done'
+  }
+}
+
+function clear(d: Draft, u: ClearUpdate): void {
+  const existing = d.state.messages[u.messageId]
+  if (!existing) return issue(d, 'unknown-message', `clear for unknown message ${u.messageId}`, u)
+  if (!acceptsStreaming(d, existing, u)) return
+  const kind = bufferKind(u)
+  const message = writableMessage(d, u.messageId)
+  message.parts.forEach((part, index) => {
+    if (part.kind !== kind) return
+    const writable = writablePart<TextPart | ReasoningPart>(d, message, index)
+    writable.text = ''
+    writable.epoch += 1
+    writable.status = 'streaming'
+  })
+}
+
+function replace(d: Draft, u: FullUpdate): void {
+  startMessage(d, u.messageId, u.role, u.author)
+  const existing = d.state.messages[u.messageId] as Message
+  if (existing.sealed) return void issue(d, 'sealed-message', `message ${u.messageId} is sealed; full ignored`, u)
+  const message = writableMessage(d, u.messageId)
+  if (u.role !== undefined) message.role = u.role
+  if (u.author !== undefined) message.author = u.author
+  if (u.target !== undefined) replaceBuffer(d, message, bufferKind(u), u.text ?? '')
+  else {
+    const inputs: PartInput[] =
+      u.parts ??
+      [
+        u.thought !== undefined && ({ kind: 'reasoning', text: u.thought } as const),
+        u.text !== undefined && ({ kind: 'text', text: u.text } as const),
+      ].filter((p) => p !== false)
+    replaceParts(d, message, inputs, u)
+  }
+  if (u.final) {
+    message.sealed = true
+    if (message.status === 'streaming' || message.status === 'interrupted') message.status = 'complete'
+  }
+  if (message.status !== 'streaming') settleParts(d, message)
+}
+
+/** Replaces one buffer: the first part of that kind takes the text (epoch + 1), others of the kind go. */
+function replaceBuffer(d: Draft, message: Message, kind: BufferKind, text: string): void {
+  const first = message.parts.findIndex((p) => p.kind === kind)
+  if (first < 0) {
+    const part = { id: nextPartId(message, kind), kind, text, epoch: 1, status: 'streaming' } as TextPart
+    d.owned.add(part)
+    writableParts(d, message).push(part)
+    return
+  }
+  const part = writablePart<TextPart | ReasoningPart>(d, message, first)
+  part.text = text
+  part.epoch += 1
+  part.status = 'streaming'
+  const parts = writableParts(d, message)
+  message.parts = parts.filter((p, i) => i <= first || p.kind !== kind)
+  d.owned.add(message.parts)
+}
+
+/**
+ * Replaces every part. The n-th new part of a kind reuses the id of the n-th old part of that
+ * kind (keyed parts reuse by key), so components keep their DOM nodes across the swap.
+ */
+function replaceParts(d: Draft, message: Message, inputs: PartInput[], u: FullUpdate): void {
+  const oldByKind = new Map<string, Part[]>()
+  for (const part of message.parts) {
+    const list = oldByKind.get(part.kind) ?? []
+    list.push(part)
+    oldByKind.set(part.kind, list)
+  }
+  const used = new Map<string, number>()
+  const parts: Part[] = []
+  for (const input of inputs) {
+    const part = materializePart(d, message, input, oldByKind, used, u)
+    if (part) parts.push(part)
+  }
+  message.parts = parts
+  d.owned.add(parts)
+  delete message.activePartId
+}
+
+function materializePart(
+  d: Draft,
+  message: Message,
+  input: PartInput,
+  oldByKind: Map<string, Part[]>,
+  used: Map<string, number>,
+  u: FullUpdate,
+): Part | undefined {
+  if (typeof input !== 'object' || input === null || typeof input.kind !== 'string' || !partKinds.has(input.kind)) {
+    issue(
+      d,
+      'malformed-part',
+      `full: dropped a part with unknown kind ${JSON.stringify((input as { kind?: unknown })?.kind)}`,
+      u,
+    )
+    return undefined
+  }
+  const key = partKey(input)
+  const olds = oldByKind.get(input.kind) ?? []
+  const n = used.get(input.kind) ?? 0
+  const old = key === undefined ? olds[n] : olds.find((p) => partKey(p) === key)
+  if (key === undefined) used.set(input.kind, n + 1)
+  const id = old?.id ?? (key === undefined ? `${input.kind}#${n}` : `${input.kind}=${key}`)
+  const part = { ...input, id } as Part & Record<string, unknown>
+  if (part.kind === 'text' || part.kind === 'reasoning') {
+    if (typeof part.text !== 'string') part.text = ''
+    part.epoch = old && 'epoch' in old ? old.epoch + 1 : 1
+    part.status = message.status === 'streaming' ? 'streaming' : 'done'
+  } else if (part.kind === 'tool-call') {
+    if (typeof part.toolCallId !== 'string') {
+      issue(d, 'malformed-part', 'full: dropped a tool-call part without toolCallId', u)
+      return undefined
+    }
+    part.inputText = typeof input.inputText === 'string' ? input.inputText : ''
+    part.toolKind = input.toolKind ?? 'other'
+    part.status = (input.status as ToolCallPart['status']) ?? 'pending'
+    writableIndex(d, 'toolCalls')[part.toolCallId] = message.id
+  } else if (part.kind === 'approval-request') {
+    part.status = (input.status as 'pending') ?? 'pending'
+    if (!Array.isArray(part.options)) part.options = []
+    writableIndex(d, 'approvals')[part.requestId] = message.id
+  } else if (part.kind === 'status') {
+    part.level = (input as { level?: 'info' }).level ?? 'info'
+  } else if (part.kind === 'plan' && !Array.isArray(part.entries)) part.entries = []
+  d.owned.add(part)
+  return part
+}
+
+const partKinds = new Set<string>([
+  'text',
+  'reasoning',
+  'tool-call',
+  'plan',
+  'data',
+  'file',
+  'source',
+  'error',
+  'approval-request',
+  'handoff',
+  'status',
+])
+
+function partKey(p: PartInput | Part): string | undefined {
+  switch (p.kind) {
+    case 'tool-call':
+      return p.toolCallId
+    case 'approval-request':
+      return p.requestId
+    case 'source':
+      return p.sourceId
+    case 'data':
+      return p.dataId
+    case 'status':
+      return p.statusId
+    default:
+      return undefined
+  }
+}
+
+function nextPartId(message: Message, kind: string): string {
+  let n = 0
+  for (const part of message.parts) if (part.kind === kind && part.id.startsWith(`${kind}#`)) n++
+  return `${kind}#${n}`
+}
+
+/**
+ * Adds a part, or replaces the one with the same key (or the only plan). `build` receives the
+ * id and kind and returns the new part.
+ */
+function upsertPart(
+  d: Draft,
+  messageId: string,
+  kind: Part['kind'],
+  key: string | undefined,
+  build: (base: { id: string }) => Part,
+): void {
+  const message = writableMessage(d, messageId)
+  const index =
+    kind === 'plan'
+      ? message.parts.findIndex((p) => p.kind === 'plan')
+      : key === undefined
+        ? -1
+        : message.parts.findIndex((p) => p.kind === kind && partKey(p) === key)
+  const parts = writableParts(d, message)
+  if (index >= 0) {
+    const part = build({ id: (parts[index] as Part).id })
+    d.owned.add(part)
+    parts[index] = part
+    return
+  }
+  const part = build({ id: key === undefined ? nextPartId(message, kind) : `${kind}=${key}` })
+  d.owned.add(part)
+  parts.push(part)
+  activate(d, message, part.id)
+}
+
+// ── tool calls ──────────────────────────────────────────────────────────────
+
+/**
+ * Streaming argument parsers, one per tool-call part object. Kept beside the state (not in it)
+ * so the state stays plain data; a copy of a part inherits its parser.
+ */
+const inputParsers = new WeakMap<ToolCallPart, PartialJsonParser>()
+const inheritParser = (from: ToolCallPart, to: ToolCallPart) => {
+  const parser = inputParsers.get(from)
+  if (parser) inputParsers.set(to, parser)
+}
+
+function findToolCall(d: Draft, toolCallId: string): { message: Message; index: number } | undefined {
+  const messageId = d.state.toolCalls[toolCallId]
+  if (messageId === undefined) return undefined
+  const existing = d.state.messages[messageId]
+  if (!existing) return undefined
+  const index = existing.parts.findIndex((p) => p.kind === 'tool-call' && p.toolCallId === toolCallId)
+  if (index < 0) return undefined
+  return { message: writableMessage(d, messageId), index }
+}
+
+function createToolCall(d: Draft, messageId: string, toolCallId: string): { message: Message; index: number } {
+  startMessage(d, messageId)
+  const message = writableMessage(d, messageId)
+  const part: ToolCallPart = {
+    id: `tool-call=${toolCallId}`,
+    kind: 'tool-call',
+    toolCallId,
+    toolKind: 'other',
+    status: 'pending',
+    inputText: '',
+  }
+  d.owned.add(part)
+  const parts = writableParts(d, message)
+  parts.push(part)
+  writableIndex(d, 'toolCalls')[toolCallId] = messageId
+  activate(d, message, part.id)
+  return { message, index: parts.length - 1 }
+}
+
+function toolCallFor(
+  d: Draft,
+  u: ToolCallUpdate | ToolCallDeltaUpdate | ToolCallChangeUpdate,
+): { message: Message; part: ToolCallPart } {
+  let found = findToolCall(d, u.toolCallId)
+  if (!found) {
+    if (u.type !== 'tool-call')
+      issue(d, 'unknown-tool-call', `${u.type} for unknown tool call ${u.toolCallId}; created it`, u)
+    const messageId = u.messageId ?? d.state.messageIds[d.state.messageIds.length - 1] ?? `tool-call:${u.toolCallId}`
+    found = createToolCall(d, messageId, u.toolCallId)
+  }
+  return { message: found.message, part: writablePart<ToolCallPart>(d, found.message, found.index, inheritParser) }
+}
+
+function mergeToolFields(part: ToolCallPart, u: ToolCallUpdate | ToolCallChangeUpdate): void {
+  if (u.name !== undefined) part.name = u.name
+  if (u.title !== undefined) part.title = u.title
+  if (u.toolKind !== undefined) part.toolKind = u.toolKind
+  if (u.status !== undefined) part.status = u.status
+  if (u.input !== undefined) {
+    part.input = u.input
+    inputParsers.delete(part)
+  }
+  if (u.content !== undefined) part.content = u.content
+  if (u.locations !== undefined) part.locations = u.locations
+}
+
+function upsertToolCall(d: Draft, u: ToolCallUpdate): void {
+  mergeToolFields(toolCallFor(d, u).part, u)
+}
+
+function changeToolCall(d: Draft, u: ToolCallChangeUpdate): void {
+  const { part } = toolCallFor(d, u)
+  mergeToolFields(part, u)
+  if (u.output !== undefined) part.output = u.output
+  if (u.error !== undefined) part.error = u.error
+}
+
+function appendToolInput(d: Draft, u: ToolCallDeltaUpdate): void {
+  const { part } = toolCallFor(d, u)
+  let parser = inputParsers.get(part)
+  if (!parser || parser.length !== part.inputText.length) {
+    // First delta, or this state forked from an older one: catch up from the text we hold.
+    parser = createPartialJsonParser()
+    parser.push(part.inputText)
+  }
+  const hadError = parser.error !== undefined
+  parser.push(u.inputText)
+  part.inputText += u.inputText
+  inputParsers.set(part, parser)
+  if (parser.error === undefined) {
+    if (parser.value !== undefined) part.input = parser.value
+  } else if (!hadError) {
+    issue(d, 'invalid-tool-input', `tool call ${u.toolCallId}: arguments are not JSON (${parser.error}); kept as text`)
+  }
+  if (part.status === 'pending') part.status = 'in_progress'
+}
+
+function requestApproval(d: Draft, u: ApprovalRequestUpdate): void {
+  const toolMessage = u.toolCallId === undefined ? undefined : d.state.toolCalls[u.toolCallId]
+  const messageId = targetMessage(d, u.messageId ?? toolMessage)
+  upsertPart(d, messageId, 'approval-request', u.requestId, (p) => ({
+    ...p,
+    kind: 'approval-request',
+    requestId: u.requestId,
+    options: u.options ?? [],
+    status: 'pending',
+    ...(u.toolCallId !== undefined && { toolCallId: u.toolCallId }),
+    ...(u.title !== undefined && { title: u.title }),
+    ...(u.description !== undefined && { description: u.description }),
+    ...(u.input !== undefined && { input: u.input }),
+  }))
+  writableIndex(d, 'approvals')[u.requestId] = messageId
+}
+
+function isPlanEntry(entry: unknown): entry is PlanEntry {
+  return typeof entry === 'object' && entry !== null && typeof (entry as PlanEntry).content === 'string'
+}
+
+// ── turns and usage ─────────────────────────────────────────────────────────
+
+function startTurn(d: Draft, turnId?: string, responseId?: string): Turn {
+  const turns = writableTurns(d)
+  const turn: Turn = { id: turnId ?? `turn-${turns.length + 1}`, status: 'running' }
+  if (responseId !== undefined) turn.responseId = responseId
+  d.owned.add(turn)
+  turns.push(turn)
+  return turn
+}
+
+/** The running turn (writable), started implicitly when there is none. */
+function currentTurn(d: Draft): Turn {
+  const last = d.state.turns[d.state.turns.length - 1]
+  if (last && (last.status === 'running' || last.status === 'background')) return writableLastTurn(d) as Turn
+  return startTurn(d)
+}
+
+const stopStatus: Record<string, { turn: TurnStatus; message: Exclude<MessageStatus, 'streaming'> }> = {
+  cancelled: { turn: 'cancelled', message: 'cancelled' },
+  refusal: { turn: 'completed', message: 'refusal' },
+  error: { turn: 'failed', message: 'error' },
+  failed: { turn: 'failed', message: 'error' },
+}
+
+/** The latest turn (writable), even when it has ended; started when there is none. */
+function latestTurn(d: Draft): Turn {
+  return writableLastTurn(d) ?? startTurn(d)
+}
+
+function endTurn(d: Draft, u: TurnEndUpdate): void {
+  const turn = latestTurn(d)
+  const mapped = stopStatus[u.stopReason ?? '']
+  turn.status = u.status ?? (u.continuationToken ? 'background' : (mapped?.turn ?? 'completed'))
+  if (u.stopReason !== undefined) turn.stopReason = u.stopReason
+  if (u.usage !== undefined) turn.usage = sumUsage(turn.usage, u.usage)
+  if (u.continuationToken !== undefined) turn.continuationToken = u.continuationToken
+  if (u.responseId !== undefined) turn.responseId = u.responseId
+  const messageStatus = mapped?.message ?? 'complete'
+  for (const id of d.state.messageIds) {
+    const message = d.state.messages[id] as Message
+    if (message.status !== 'streaming' || message.sealed) continue
+    const writable = writableMessage(d, id)
+    // A refusal belongs to the agent's answer, not to the user's prompt.
+    writable.status = messageStatus === 'refusal' && message.role !== 'assistant' ? 'complete' : messageStatus
+    settleParts(d, writable)
+    if (messageStatus === 'cancelled') cancelOpenToolCalls(d, writable)
+  }
+}
+
+function cancelOpenToolCalls(d: Draft, message: Message): void {
+  message.parts.forEach((part, index) => {
+    if (part.kind === 'tool-call' && (part.status === 'pending' || part.status === 'in_progress'))
+      writablePart<ToolCallPart>(d, message, index, inheritParser).status = 'cancelled'
+  })
+}
+
+const usageKeys = [
+  'inputTokens',
+  'outputTokens',
+  'totalTokens',
+  'reasoningTokens',
+  'cachedInputTokens',
+  'cost',
+] as const satisfies readonly (keyof Usage)[]
+
+/** Sums token counts; `contextWindow` is a size, not a count, so the latest value wins. */
+export function sumUsage(total: Usage | undefined, add: Usage): Usage {
+  const sum: Usage = { ...total }
+  for (const key of usageKeys) {
+    const value = add[key]
+    if (typeof value === 'number' && Number.isFinite(value)) sum[key] = (sum[key] ?? 0) + value
+  }
+  if (typeof add.contextWindow === 'number') sum.contextWindow = add.contextWindow
+  return sum
+}
+
+function addUsage(d: Draft, u: UsageUpdate): void {
+  const merge = (total: Usage | undefined) => (u.mode === 'replace' ? { ...u.usage } : sumUsage(total, u.usage))
+  if (u.messageId !== undefined) {
+    if (!d.state.messages[u.messageId])
+      return issue(d, 'unknown-message', `usage for unknown message ${u.messageId}`, u)
+    const message = writableMessage(d, u.messageId)
+    message.usage = merge(message.usage)
+  }
+  const turn = latestTurn(d)
+  turn.usage = merge(turn.usage)
+}

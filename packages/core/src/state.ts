@@ -1,0 +1,255 @@
+/** The transcript state: what selectors, components and tests read. Treat it as immutable. */
+
+export type MessageRole = 'user' | 'assistant' | 'system'
+
+/** `streaming` until the message is done; the others say how it ended. */
+export type MessageStatus = 'streaming' | 'complete' | 'cancelled' | 'error' | 'interrupted' | 'refusal'
+
+/** A text or reasoning part streams until another part of its message takes over or the message ends. */
+export type PartStatus = 'streaming' | 'done'
+
+export type ToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'
+
+/** What a tool does (ACP's kinds); `other` when unknown. */
+export type ToolKind =
+  | 'read'
+  | 'edit'
+  | 'delete'
+  | 'move'
+  | 'search'
+  | 'execute'
+  | 'think'
+  | 'fetch'
+  | 'switch_mode'
+  | 'other'
+
+export type TurnStatus = 'running' | 'background' | 'completed' | 'failed' | 'cancelled'
+
+export interface Usage {
+  inputTokens?: number
+  outputTokens?: number
+  totalTokens?: number
+  reasoningTokens?: number
+  cachedInputTokens?: number
+  /** Context window size, when the protocol reports it (ACP `usage_update`). */
+  contextWindow?: number
+  /** Cost in the protocol's currency units, when reported. */
+  cost?: number
+}
+
+/** Answer text. `epoch` increments on every clear or full replacement of this buffer. */
+export interface TextPart {
+  id: string
+  kind: 'text'
+  text: string
+  epoch: number
+  status: PartStatus
+}
+
+/** Reasoning text (secondary). */
+export interface ReasoningPart {
+  id: string
+  kind: 'reasoning'
+  text: string
+  epoch: number
+  status: PartStatus
+}
+
+export type ToolCallContent =
+  | { type: 'text'; text: string }
+  | { type: 'diff'; path: string; oldText: string | null; newText: string }
+  | { type: 'terminal'; terminalId: string; output?: string }
+  | { type: 'image'; data?: string; url?: string; mimeType?: string }
+  | { type: 'file'; url?: string; data?: string; mimeType?: string; name?: string }
+  | { type: 'json'; value: unknown }
+
+export interface ToolCallLocation {
+  path: string
+  line?: number
+}
+
+export interface ToolCallPart {
+  id: string
+  kind: 'tool-call'
+  toolCallId: string
+  name?: string
+  title?: string
+  toolKind: ToolKind
+  status: ToolCallStatus
+  /**
+   * Parsed input. While `inputText` streams this is a best-effort partial value, updated in
+   * place as deltas arrive (so it never needs re-parsing): read it, never mutate it.
+   */
+  input?: unknown
+  /** Streamed argument text, as received. */
+  inputText: string
+  output?: unknown
+  content?: ToolCallContent[]
+  locations?: ToolCallLocation[]
+  error?: string
+}
+
+export interface PlanEntry {
+  content: string
+  status: 'pending' | 'in_progress' | 'completed'
+  priority?: 'high' | 'medium' | 'low'
+}
+
+export interface PlanPart {
+  id: string
+  kind: 'plan'
+  entries: PlanEntry[]
+}
+
+export interface DataPart {
+  id: string
+  kind: 'data'
+  dataId?: string
+  name?: string
+  data: unknown
+}
+
+export interface FilePart {
+  id: string
+  kind: 'file'
+  url?: string
+  data?: string
+  mimeType?: string
+  name?: string
+  title?: string
+  size?: number
+}
+
+export interface SourcePart {
+  id: string
+  kind: 'source'
+  sourceId: string
+  url?: string
+  title?: string
+  mimeType?: string
+}
+
+export interface ErrorPart {
+  id: string
+  kind: 'error'
+  message: string
+  code?: string
+}
+
+export interface ApprovalOption {
+  optionId: string
+  name: string
+  /** ACP option kinds; decides whether the option approves or denies. */
+  kind?: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always'
+}
+
+export interface ApprovalRequestPart {
+  id: string
+  kind: 'approval-request'
+  requestId: string
+  toolCallId?: string
+  title?: string
+  description?: string
+  options: ApprovalOption[]
+  input?: unknown
+  status: 'pending' | 'approved' | 'denied'
+  selectedOptionId?: string
+}
+
+export interface HandoffPart {
+  id: string
+  kind: 'handoff'
+  from?: string
+  to: string
+  reason?: string
+}
+
+export interface StatusPart {
+  id: string
+  kind: 'status'
+  statusId: string
+  text: string
+  level: 'info' | 'warning' | 'error'
+  data?: unknown
+}
+
+/** Every part kind a message can hold. */
+export type Part =
+  | TextPart
+  | ReasoningPart
+  | ToolCallPart
+  | PlanPart
+  | DataPart
+  | FilePart
+  | SourcePart
+  | ErrorPart
+  | ApprovalRequestPart
+  | HandoffPart
+  | StatusPart
+
+export type PartKind = Part['kind']
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/**
+ * A part as a `full` update gives it: no `id` (the store assigns stable ids, reusing the ids of
+ * the parts it replaces so their DOM nodes are kept), and only the fields that matter.
+ */
+export type PartInput = DistributiveOmit<Part, 'id' | 'epoch' | 'status' | 'inputText' | 'toolKind'> & {
+  status?: string
+  toolKind?: ToolKind
+  inputText?: string
+}
+
+export interface Message {
+  id: string
+  role: MessageRole
+  author?: string
+  status: MessageStatus
+  parts: Part[]
+  /** Increments on every update applied to the message. */
+  revision: number
+  /** A `full` with `final: true` sealed it: later streaming updates are ignored. */
+  sealed: boolean
+  /** The part the last streaming update went to. */
+  activePartId?: string
+  /** The turn during which the message was created. */
+  turnId?: string
+  usage?: Usage
+}
+
+/** One run of the agent: from the first update (or `turn-start`) to `turn-end`. */
+export interface Turn {
+  id: string
+  status: TurnStatus
+  stopReason?: string
+  usage?: Usage
+  responseId?: string
+  continuationToken?: string
+}
+
+/** Session-level facts; protocol decoders put what they know here (ACP modes, commands, config). */
+export interface SessionInfo {
+  title?: string
+  modeId?: string
+  commands?: { name: string; description?: string }[]
+  configOptions?: unknown[]
+  [key: string]: unknown
+}
+
+export interface TranscriptState {
+  /** Message ids in display order. */
+  messageIds: string[]
+  messages: Record<string, Message>
+  /** toolCallId → id of the message that holds the tool call. */
+  toolCalls: Record<string, string>
+  /** requestId → id of the message that holds the approval request. */
+  approvals: Record<string, string>
+  turns: Turn[]
+  session: SessionInfo
+}
+
+/** The empty transcript. */
+export function createInitialState(): TranscriptState {
+  return { messageIds: [], messages: {}, toolCalls: {}, approvals: {}, turns: [], session: {} }
+}

@@ -1,0 +1,3 @@
+import type { TraceSet } from './trace'
+
+export const traceSet: TraceSet = { decoders: {}, traces: [] }
