@@ -1,0 +1,1 @@
+export { StreamingMarkdown, type StreamingMarkdownProps, type CodeHighlighter } from './StreamingMarkdown'
