@@ -3,18 +3,23 @@
  * Storybook run against `src`, not `dist`) and the Vitest projects of the whole suite.
  */
 import { fileURLToPath } from 'node:url'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumLaunchOptions } from './scripts/chromium.ts'
+import { workspaceAliases } from './scripts/workspace-aliases.ts'
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-export const workspaceAliases = [
-  { find: /^@palimpsest\/core$/, replacement: root('./packages/core/src/index.ts') },
-  { find: /^@palimpsest\/protocols\/(.+)$/, replacement: root('./packages/protocols/src/$1/index.ts') },
-  { find: /^@palimpsest\/react$/, replacement: root('./packages/react/src/index.ts') },
-]
+const chromiumBrowser = {
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+  instances: [{ browser: 'chromium' as const }],
+  viewport: { width: 1024, height: 768 },
+  screenshotFailures: false,
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -59,14 +64,28 @@ export default defineConfig({
         test: {
           name: 'chromium',
           include: ['packages/*/test/**/*.browser.test.{ts,tsx}'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
-            instances: [{ browser: 'chromium' }],
-            viewport: { width: 1024, height: 768 },
-            screenshotFailures: false,
-          },
+          browser: chromiumBrowser,
+        },
+      },
+      {
+        // Every story rendered in Chromium, with its play function and the a11y checks.
+        extends: true,
+        plugins: [storybookTest({ configDir: root('./.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: chromiumBrowser,
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+      {
+        // The static build, opened story by story in Chromium.
+        extends: true,
+        test: {
+          name: 'storybook-static',
+          environment: 'node',
+          include: ['scripts/storybook-static.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 600_000,
         },
       },
     ],

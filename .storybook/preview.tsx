@@ -1,0 +1,41 @@
+import type { Decorator, Preview } from '@storybook/react-vite'
+import '../packages/react/src/styles.css'
+import './preview.css'
+
+/** Light/dark from the toolbar; the library's stylesheet reads `data-theme`. */
+const withTheme: Decorator = (Story, context) => {
+  const theme = context.globals.theme === 'dark' ? 'dark' : 'light'
+  document.documentElement.dataset.theme = theme
+  return (
+    <div className="sb-palimpsest-canvas" data-theme={theme}>
+      <Story />
+    </div>
+  )
+}
+
+const preview: Preview = {
+  decorators: [withTheme],
+  globalTypes: {
+    theme: {
+      description: 'Light or dark theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true },
+    // Accessibility violations fail the story tests, not just warn in the panel.
+    a11y: { test: 'error' },
+  },
+}
+
+export default preview

@@ -1,0 +1,124 @@
+/**
+ * Smoke test of the static Storybook build: builds it (unless a fresh build exists), serves it on
+ * 127.0.0.1, opens every story and docs page in Debian's Chromium, and fails on any console
+ * error, page error, failed request or accessibility violation.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { chromiumLaunchOptions } from './chromium.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const outDir = join(root, 'storybook-static')
+const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8')
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+function serve(dir: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    )
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream' })
+    response.end(readFileSync(file))
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+interface IndexEntry {
+  id: string
+  type: 'story' | 'docs'
+  title: string
+  name: string
+}
+
+let server: Server
+let browser: Browser
+let base: string
+let entries: IndexEntry[] = []
+
+beforeAll(async () => {
+  if (!process.env.STORYBOOK_STATIC_PREBUILT) {
+    execFileSync('npx', ['storybook', 'build', '--quiet', '-o', outDir], { cwd: root, stdio: 'inherit' })
+  }
+  entries = Object.values(
+    JSON.parse(readFileSync(join(outDir, 'index.json'), 'utf8')).entries as Record<string, IndexEntry>,
+  )
+  server = await serve(outDir)
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  browser = await chromium.launch(chromiumLaunchOptions())
+}, 600_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => server?.close(resolve))
+})
+
+describe('static Storybook', () => {
+  test('has stories and docs pages', () => {
+    expect(entries.filter((e) => e.type === 'story').length).toBeGreaterThan(0)
+    expect(entries.filter((e) => e.type === 'docs').length).toBeGreaterThan(0)
+  })
+
+  test('every story and docs page renders with no console error, page error, failed request or a11y violation', async () => {
+    const failures: string[] = []
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    for (const entry of entries) {
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      page.on('requestfailed', (request) => problems.push(`failed request: ${request.url()}`))
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
+      })
+      await page.goto(`${base}/iframe.html?id=${entry.id}&viewMode=${entry.type}`, { waitUntil: 'load' })
+      await page
+        .waitForSelector(entry.type === 'docs' ? '#storybook-docs *' : '#storybook-root *', { timeout: 15_000 })
+        .catch(() => {
+          problems.push('nothing rendered within 15 s')
+        })
+      await page.waitForTimeout(300)
+      if (entry.type === 'story') {
+        await page.addScriptTag({ content: axeSource })
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> }
+            }
+          ).axe
+          const result = await axe.run(document.querySelector('#storybook-root') as Element)
+          return result.violations.map((v) => `${v.id} (${v.nodes.length})`)
+        })
+        for (const violation of violations) problems.push(`a11y: ${violation}`)
+      }
+      if (problems.length > 0)
+        failures.push(`${entry.title} / ${entry.name} [${entry.id}]:\n  ${problems.join('\n  ')}`)
+      await page.close()
+    }
+    await context.close()
+    expect(failures, failures.join('\n')).toEqual([])
+  }, 900_000)
+})
