@@ -78,6 +78,17 @@ export default defineConfig({
         },
       },
       {
+        // A quick run of the benchmark harness, so it keeps working (the full run is `npm run bench`).
+        extends: true,
+        test: {
+          name: 'bench-smoke',
+          environment: 'node',
+          include: ['bench/**/*.smoke.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         // The static build, opened story by story in Chromium.
         extends: true,
         test: {
