@@ -3,9 +3,13 @@
  *
  * `push(text)` costs O(text.length): the parser keeps its place (open containers, the token in
  * progress, a half escape sequence) between pushes and never re-reads what it has seen. `value`
- * is the best-effort value so far, built in place: open strings show what has arrived, numbers
- * and literals appear once complete, keys appear once their value starts. Invalid JSON stops the
- * parser (`error` is set) and keeps the last good `value`.
+ * is the best-effort value so far: open strings show what has arrived, numbers and literals appear
+ * once complete, keys appear once their value starts. Invalid JSON stops the parser (`error` is set)
+ * and keeps the last good `value`.
+ *
+ * A value once read is never changed: the next push copies the containers still open (only those;
+ * closed ones are final) before writing into them. So a reader can keep every `value` it got as an
+ * immutable snapshot, at a cost per push of the open containers' shallow size, not the input's.
  */
 export interface PartialJsonParser {
   push(text: string): void
@@ -21,8 +25,15 @@ export interface PartialJsonParser {
 
 type Frame =
   | { type: 'root'; value: unknown; expect: 'value' | 'done' }
-  | { type: 'object'; value: Record<string, unknown>; key: string; expect: 'key' | 'colon' | 'value' | 'comma' }
-  | { type: 'array'; value: unknown[]; expect: 'value' | 'comma' }
+  | {
+      type: 'object'
+      value: Record<string, unknown>
+      key: string
+      expect: 'key' | 'colon' | 'value' | 'comma'
+      /** A reader holds this container: copy it before the next write. */
+      shared: boolean
+    }
+  | { type: 'array'; value: unknown[]; expect: 'value' | 'comma'; shared: boolean }
 
 type Token = { kind: 'string'; isKey: boolean; acc: string; escape: string } | { kind: 'literal'; acc: string }
 
@@ -39,7 +50,22 @@ export function createPartialJsonParser(): PartialJsonParser {
 
   const top = () => stack[stack.length - 1] as Frame
 
+  /** Copies every open container a reader holds, top-down, relinking each copy into its parent. */
+  function unshare(): void {
+    for (let i = 1; i < stack.length; i++) {
+      const frame = stack[i] as Exclude<Frame, { type: 'root' }>
+      if (!frame.shared) continue
+      frame.shared = false
+      const copy = frame.type === 'object' ? { ...frame.value } : frame.value.slice()
+      // An open container always sits in its parent's current slot.
+      setSlot(stack[i - 1] as Frame, copy, false)
+      if (frame.type === 'object') frame.value = copy as Record<string, unknown>
+      else frame.value = copy as unknown[]
+    }
+  }
+
   function setSlot(frame: Frame, value: unknown, startNew: boolean): void {
+    if (frame.type !== 'root' && frame.shared) unshare()
     if (frame.type === 'object') frame.value[frame.key] = value
     else if (frame.type === 'array') {
       if (startNew) frame.value.push(value)
@@ -76,11 +102,11 @@ export function createPartialJsonParser(): PartialJsonParser {
     if (ch === '{') {
       const obj: Record<string, unknown> = {}
       setSlot(frame, obj, true)
-      stack.push({ type: 'object', value: obj, key: '', expect: 'key' })
+      stack.push({ type: 'object', value: obj, key: '', expect: 'key', shared: false })
     } else if (ch === '[') {
       const arr: unknown[] = []
       setSlot(frame, arr, true)
-      stack.push({ type: 'array', value: arr, expect: 'value' })
+      stack.push({ type: 'array', value: arr, expect: 'value', shared: false })
     } else if (ch === '"') {
       setSlot(frame, '', true)
       token = { kind: 'string', isKey: false, acc: '', escape: '' }
@@ -211,6 +237,7 @@ export function createPartialJsonParser(): PartialJsonParser {
       }
     },
     get value() {
+      for (let i = 1; i < stack.length; i++) (stack[i] as Exclude<Frame, { type: 'root' }>).shared = true
       return root.value
     },
     get length() {

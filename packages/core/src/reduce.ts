@@ -39,6 +39,7 @@ import type {
   FullUpdate,
   Issue,
   IssueHandler,
+  MessageDoneUpdate,
   ThoughtUpdate,
   ToolCallChangeUpdate,
   ToolCallDeltaUpdate,
@@ -112,7 +113,7 @@ function applyUpdate(d: Draft, u: AgentUpdate): void {
         entries: u.entries.filter(isPlanEntry),
       }))
     case 'message-done':
-      return finishMessage(d, u.messageId, u.status ?? 'complete')
+      return finishMessage(d, u)
     case 'turn-start':
       startTurn(d, u.turnId, u.responseId)
       return
@@ -249,13 +250,15 @@ function acceptsStreaming(d: Draft, message: Message, u: AgentUpdate): boolean {
   return true
 }
 
-function finishMessage(d: Draft, id: string, status: Exclude<MessageStatus, 'streaming'>): void {
+function finishMessage(d: Draft, u: MessageDoneUpdate): void {
+  const id = u.messageId
+  const status = u.status ?? 'complete'
   const existing = d.state.messages[id]
-  if (!existing) return issue(d, 'unknown-message', `message-done for unknown message ${id}`)
+  if (!existing) return issue(d, 'unknown-message', `message-done for unknown message ${id}`, u)
   if (existing.sealed)
-    return issue(d, 'sealed-message', `message ${id} was sealed by a final replacement; message-done ignored`)
+    return issue(d, 'sealed-message', `message ${id} was sealed by a final replacement; message-done ignored`, u)
   if (existing.status !== 'streaming' && existing.status !== 'interrupted')
-    return issue(d, 'finished-message', `message ${id} is already ${existing.status}`)
+    return issue(d, 'finished-message', `message ${id} is already ${existing.status}; message-done ignored`, u)
   const message = writableMessage(d, id)
   message.status = status
   settleParts(d, message)
@@ -304,7 +307,8 @@ function appendText(d: Draft, u: ChunkUpdate | ThoughtUpdate): void {
   let index = appendTarget(message.parts, kind)
   if (index < 0) {
     index = message.parts.length
-    const part = { id: nextPartId(message, kind), kind, text: '', epoch: 0, status: 'streaming' } as
+    const id = nextPartId(message, kind)
+    const part = { id, kind, text: '', epoch: firstEpoch(message, id, 0), status: 'streaming' } as
       | TextPart
       | ReasoningPart
     d.owned.add(part)
@@ -371,7 +375,8 @@ function replace(d: Draft, u: FullUpdate): void {
 function replaceBuffer(d: Draft, message: Message, kind: BufferKind, text: string): void {
   const first = message.parts.findIndex((p) => p.kind === kind)
   if (first < 0) {
-    const part = { id: nextPartId(message, kind), kind, text, epoch: 1, status: 'streaming' } as TextPart
+    const id = nextPartId(message, kind)
+    const part = { id, kind, text, epoch: firstEpoch(message, id, 1), status: 'streaming' } as TextPart
     d.owned.add(part)
     writableParts(d, message).push(part)
     return
@@ -383,6 +388,29 @@ function replaceBuffer(d: Draft, message: Message, kind: BufferKind, text: strin
   const parts = writableParts(d, message)
   message.parts = parts.filter((p, i) => i <= first || p.kind !== kind)
   d.owned.add(message.parts)
+  retire(message, parts, message.parts)
+}
+
+/**
+ * The epoch a new text/reasoning part starts at: `initial`, or past the epoch of a part with the same
+ * id that a replacement removed, so that a part's epoch never goes back (components read a lower or
+ * equal epoch as "same text, appended").
+ */
+function firstEpoch(message: Message, id: string, initial: number): number {
+  const retired = message.retiredEpochs?.[id]
+  return retired === undefined ? initial : Math.max(initial, retired + 1)
+}
+
+/** Remembers the epochs of the text/reasoning parts in `before` that are not in `after`. */
+function retire(message: Message, before: readonly Part[], after: readonly Part[]): void {
+  const kept = new Set(after.map((p) => p.id))
+  let retired: Record<string, number> | undefined
+  for (const part of before) {
+    if ((part.kind !== 'text' && part.kind !== 'reasoning') || kept.has(part.id)) continue
+    retired ??= { ...message.retiredEpochs }
+    retired[part.id] = Math.max(part.epoch, retired[part.id] ?? 0)
+  }
+  if (retired) message.retiredEpochs = retired
 }
 
 /**
@@ -398,13 +426,32 @@ function replaceParts(d: Draft, message: Message, inputs: PartInput[], u: FullUp
   }
   const used = new Map<string, number>()
   const parts: Part[] = []
+  const taken = new Set<string>()
   for (const input of inputs) {
-    const part = materializePart(d, message, input, oldByKind, used, u)
-    if (part) parts.push(part)
+    const part = materializePart(d, message, input, oldByKind, used, taken, u)
+    if (part) {
+      parts.push(part)
+      taken.add(part.id)
+    }
   }
+  const before = message.parts
   message.parts = parts
   d.owned.add(parts)
   delete message.activePartId
+  retire(message, before, parts)
+  unindexRemoved(d, message, before, parts)
+}
+
+/** Drops index entries that point at this message for tool calls and approvals a replacement removed. */
+function unindexRemoved(d: Draft, message: Message, before: readonly Part[], after: readonly Part[]): void {
+  const keep = new Set(after.map((p) => `${p.kind}:${partKey(p) ?? ''}`))
+  for (const part of before) {
+    if (keep.has(`${part.kind}:${partKey(part) ?? ''}`)) continue
+    if (part.kind === 'tool-call' && d.state.toolCalls[part.toolCallId] === message.id)
+      delete writableIndex(d, 'toolCalls')[part.toolCallId]
+    else if (part.kind === 'approval-request' && d.state.approvals[part.requestId] === message.id)
+      delete writableIndex(d, 'approvals')[part.requestId]
+  }
 }
 
 function materializePart(
@@ -413,6 +460,7 @@ function materializePart(
   input: PartInput,
   oldByKind: Map<string, Part[]>,
   used: Map<string, number>,
+  taken: Set<string>,
   u: FullUpdate,
 ): Part | undefined {
   if (typeof input !== 'object' || input === null || typeof input.kind !== 'string' || !partKinds.has(input.kind)) {
@@ -425,15 +473,28 @@ function materializePart(
     return undefined
   }
   const key = partKey(input)
+  if (key !== undefined && typeof key !== 'string') {
+    issue(d, 'malformed-part', `full: dropped a ${input.kind} part whose id field is not a string`, u)
+    return undefined
+  }
+  if (key === undefined && (input.kind === 'tool-call' || input.kind === 'approval-request')) {
+    issue(d, 'malformed-part', `full: dropped a ${input.kind} part without its id`, u)
+    return undefined
+  }
+  if (key !== undefined && taken.has(`${input.kind}=${key}`)) {
+    issue(d, 'duplicate-part', `full: dropped a second ${input.kind} part with id ${key}`, u)
+    return undefined
+  }
   const olds = oldByKind.get(input.kind) ?? []
   const n = used.get(input.kind) ?? 0
   const old = key === undefined ? olds[n] : olds.find((p) => partKey(p) === key)
   if (key === undefined) used.set(input.kind, n + 1)
-  const id = old?.id ?? (key === undefined ? `${input.kind}#${n}` : `${input.kind}=${key}`)
+  let id = old?.id ?? (key === undefined ? `${input.kind}#${n}` : `${input.kind}=${key}`)
+  for (let k = n + 1; taken.has(id); k++) id = `${input.kind}#${k}`
   const part = { ...input, id } as Part & Record<string, unknown>
   if (part.kind === 'text' || part.kind === 'reasoning') {
     if (typeof part.text !== 'string') part.text = ''
-    part.epoch = old && 'epoch' in old ? old.epoch + 1 : 1
+    part.epoch = old && 'epoch' in old ? old.epoch + 1 : firstEpoch(message, id, 1)
     part.status = message.status === 'streaming' ? 'streaming' : 'done'
   } else if (part.kind === 'tool-call') {
     if (typeof part.toolCallId !== 'string') {
@@ -450,7 +511,8 @@ function materializePart(
     writableIndex(d, 'approvals')[part.requestId] = message.id
   } else if (part.kind === 'status') {
     part.level = (input as { level?: 'info' }).level ?? 'info'
-  } else if (part.kind === 'plan' && !Array.isArray(part.entries)) part.entries = []
+    if (typeof part.statusId !== 'string') part.statusId = id
+  } else if (part.kind === 'plan') part.entries = Array.isArray(part.entries) ? part.entries.filter(isPlanEntry) : []
   d.owned.add(part)
   return part
 }
@@ -489,6 +551,7 @@ function partKey(p: PartInput | Part): string | undefined {
 function nextPartId(message: Message, kind: string): string {
   let n = 0
   for (const part of message.parts) if (part.kind === kind && part.id.startsWith(`${kind}#`)) n++
+  while (message.parts.some((p) => p.id === `${kind}#${n}`)) n++
   return `${kind}#${n}`
 }
 

@@ -213,6 +213,11 @@ export interface Message {
   sealed: boolean
   /** The part the last streaming update went to. */
   activePartId?: string
+  /**
+   * Epochs of text/reasoning parts that a replacement removed, by part id. A part re-created later
+   * under the same id starts past it, so a part's epoch never goes back. Absent until then.
+   */
+  retiredEpochs?: Record<string, number>
   /** The turn during which the message was created. */
   turnId?: string
   usage?: Usage

@@ -58,10 +58,14 @@ const optional: Shape = {
   statusId: 'string',
   dataId: 'string',
   fileId: 'string',
+  usage: 'object',
+  approved: 'boolean',
 }
 
 const roles = new Set(['user', 'assistant', 'system'])
 const targets = new Set(['text', 'thought'])
+const doneStatuses = new Set(['complete', 'cancelled', 'error', 'interrupted', 'refusal'])
+const toolCallStatuses = new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled'])
 
 function typeOf(value: unknown): FieldType {
   if (Array.isArray(value)) return 'array'
@@ -94,6 +98,14 @@ export function findUpdateProblem(update: unknown): string | undefined {
     return `${record.type}: unknown role ${JSON.stringify(record.role)}`
   if (record.target !== undefined && !targets.has(record.target as string))
     return `${record.type}: "target" must be "text" or "thought"`
+  if (record.type === 'message-done' && record.status !== undefined && !doneStatuses.has(record.status as string))
+    return `message-done: unknown status ${JSON.stringify(record.status)}`
+  if (
+    (record.type === 'tool-call' || record.type === 'tool-call-update') &&
+    record.status !== undefined &&
+    !toolCallStatuses.has(record.status as string)
+  )
+    return `${record.type}: unknown status ${JSON.stringify(record.status)}`
   if (typeof record.messageId === 'string' && record.messageId === '')
     return `${record.type}: "messageId" must not be empty`
   return undefined
