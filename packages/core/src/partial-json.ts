@@ -13,7 +13,10 @@
  */
 export interface PartialJsonParser {
   push(text: string): void
-  /** Finish the input: a trailing number or literal at the top level is committed. */
+  /**
+   * The input is over: a trailing number or literal (`{"a": 12` ends with `12`) is committed; one cut
+   * short (`tr`, `-`) is dropped without an error, as any unfinished value is.
+   */
   end(): void
   readonly value: unknown
   /** Characters consumed so far. */
@@ -39,6 +42,7 @@ type Token = { kind: 'string'; isKey: boolean; acc: string; escape: string } | {
 
 const literalChars = /[0-9a-zA-Z+\-.]/
 const numberPattern = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
+const hexDigits = /^[0-9a-fA-F]{4}$/
 const escapes: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 
 export function createPartialJsonParser(): PartialJsonParser {
@@ -127,6 +131,7 @@ export function createPartialJsonParser(): PartialJsonParser {
       const ch = text[i] as string
       if (t.escape) {
         t.escape += ch
+        segmentStart = i + 1
         if (t.escape.length === 2 && t.escape[1] !== 'u') {
           const decoded = escapes[t.escape[1] as string]
           if (decoded === undefined) {
@@ -137,12 +142,12 @@ export function createPartialJsonParser(): PartialJsonParser {
           t.escape = ''
           segmentStart = i + 1
         } else if (t.escape.length === 6) {
-          const code = Number.parseInt(t.escape.slice(2), 16)
-          if (Number.isNaN(code)) {
+          const hex = t.escape.slice(2)
+          if (!hexDigits.test(hex)) {
             fail(t.escape, length + i)
             return text.length
           }
-          t.acc += String.fromCharCode(code)
+          t.acc += String.fromCharCode(Number.parseInt(hex, 16))
           t.escape = ''
           segmentStart = i + 1
         }
@@ -151,6 +156,7 @@ export function createPartialJsonParser(): PartialJsonParser {
       }
       if (ch === '\\') {
         t.acc += text.slice(segmentStart, i)
+        segmentStart = i + 1
         t.escape = '\\'
         i++
         continue
@@ -233,7 +239,7 @@ export function createPartialJsonParser(): PartialJsonParser {
       if (token?.kind === 'literal' && error === undefined) {
         const acc = token.acc
         token = undefined
-        commitLiteral(acc)
+        if (acc === 'true' || acc === 'false' || acc === 'null' || numberPattern.test(acc)) commitLiteral(acc)
       }
     },
     get value() {
