@@ -1,0 +1,502 @@
+/**
+ * The ACP decoder: JSON-RPC messages as an ACP client receives them (`session/update`
+ * notifications, `session/request_permission` requests, the `session/prompt` response) →
+ * Palimpsest updates. Stateful and pure; never throws; reports what it drops.
+ */
+import type {
+  AgentUpdate,
+  ApprovalOption,
+  ApprovalRequestUpdate,
+  Decoder,
+  DecoderOptions,
+  EndReason,
+  Issue,
+  MessageStatus,
+  ToolCallContent,
+} from '@palimpsest/core'
+import { readWireObject, safeReporter } from '../wire'
+import { readContentBlock } from './content'
+import { isObject, readString, type WireObject } from './fields'
+import { type Role, SessionMessages, type Stream, type TrackedMessage } from './messages'
+import { readPlanEntries } from './plan'
+import { decodeSessionFact, sessionFactKinds } from './session-facts'
+import { StoreIds } from './store-ids'
+import { changeToolCall, createToolCall, readContentItems, readToolCallPatch, type ToolCallPatch } from './tool-calls'
+
+export interface AcpDecoderOptions extends DecoderOptions {
+  /** Decode only this session; messages of other sessions are skipped. Default: every session. */
+  sessionId?: string
+  /**
+   * The negotiated protocol version. With `2` (the v2 draft), `null` in a tool call patch empties
+   * `content`/`locations`; in v1 it means "unchanged". Every other v2 update is read either way.
+   */
+  protocolVersion?: 1 | 2
+}
+
+/** A JSON-RPC message as the client receives it (or its raw JSON line). */
+export type AcpWireMessage = Record<string, unknown>
+
+export type AcpDecoder = Decoder<AcpWireMessage>
+
+interface ToolCallState {
+  /** The store's tool call id. */
+  id: string
+  /** The content shown, kept so a v2 `tool_call_content_chunk` can append one item. */
+  content: ToolCallContent[]
+}
+
+interface SessionState {
+  id: string
+  messages: SessionMessages
+  toolCalls: Map<string, ToolCallState>
+  compactions: Map<string, { messageId?: string; summary: string }>
+  notices: number
+}
+
+const endStatus: Record<EndReason, Exclude<MessageStatus, 'streaming'>> = {
+  complete: 'complete',
+  interrupted: 'interrupted',
+  cancelled: 'cancelled',
+  error: 'error',
+}
+
+/** Chunk kinds and v2 upsert kinds → the role and buffer they write. */
+const chunkKinds: Record<string, { role: Role; stream: Stream }> = {
+  user_message_chunk: { role: 'user', stream: 'text' },
+  agent_message_chunk: { role: 'assistant', stream: 'text' },
+  agent_thought_chunk: { role: 'assistant', stream: 'thought' },
+}
+const upsertKinds: Record<string, { role: Role; stream: Stream }> = {
+  user_message: { role: 'user', stream: 'text' },
+  agent_message: { role: 'assistant', stream: 'text' },
+  agent_thought: { role: 'assistant', stream: 'thought' },
+}
+const clearKinds: Record<string, Stream> = { agent_message_clear: 'text', agent_thought_clear: 'thought' }
+
+/** Known kinds Palimpsest does not render (yet): ignored and reported like unknown ones. */
+const unsupportedKinds = new Set([
+  'terminal_update',
+  'terminal_output_chunk',
+  'subagent_update',
+  'session_message',
+  'session_message_chunk',
+])
+
+export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
+  const report = safeReporter(options.onIssue)
+  const nullClears = options.protocolVersion === 2
+  const messageIds = new StoreIds('acp-message')
+  const toolCallIds = new StoreIds('acp-tool-call')
+  const sessions = new Map<string, SessionState>()
+  /** JSON-RPC id of a `session/prompt` the client fed us → its session. */
+  const prompts = new Map<string, string>()
+
+  const issue = (code: string, message: string, input?: unknown) => {
+    const reported: Issue = { code, message: `acp: ${message}`, source: 'acp' }
+    if (input !== undefined) reported.input = input
+    report(reported)
+  }
+
+  const sessionFor = (sessionId: string): SessionState => {
+    let session = sessions.get(sessionId)
+    if (!session) {
+      session = {
+        id: sessionId,
+        messages: new SessionMessages(sessionId, messageIds),
+        toolCalls: new Map(),
+        compactions: new Map(),
+        notices: 0,
+      }
+      sessions.set(sessionId, session)
+    }
+    return session
+  }
+
+  /** The session a message is for, or undefined when it is filtered out or has none (reported). */
+  const sessionOf = (params: WireObject, message: WireObject): SessionState | undefined => {
+    const sessionId = readString(params, 'sessionId')
+    if (sessionId === undefined) {
+      issue('malformed-message', `${String(message.method)} without "sessionId"`, message)
+      return undefined
+    }
+    if (options.sessionId !== undefined && sessionId !== options.sessionId) return undefined
+    return sessionFor(sessionId)
+  }
+
+  // ── content ─────────────────────────────────────────────────────────────
+
+  /** Appends one ContentBlock to a message; an unreadable block is dropped before any message starts. */
+  const appendBlock = (
+    route: (out: AgentUpdate[]) => TrackedMessage,
+    stream: Stream,
+    block: unknown,
+    input: unknown,
+    out: AgentUpdate[],
+  ): void => {
+    const reading = readContentBlock(block)
+    if (reading.type === 'invalid') return issue('malformed-content', `content dropped: ${reading.problem}`, input)
+    const messageId = route(out).id
+    if (reading.type === 'text')
+      out.push({ type: stream === 'thought' ? 'thought' : 'chunk', messageId, text: reading.text })
+    else if (reading.type === 'resource-text') {
+      const { type: _type, ...resource } = reading
+      out.push({ type: 'data', messageId, name: reading.uri, data: resource })
+    } else out.push({ type: 'file', messageId, ...reading.file })
+  }
+
+  const decodeChunk = (session: SessionState, update: WireObject, role: Role, stream: Stream, out: AgentUpdate[]) => {
+    if (!('content' in update)) return issue('malformed-update', `${update.sessionUpdate} without "content"`, update)
+    const wireId = readString(update, 'messageId')
+    appendBlock((o) => session.messages.forChunk(role, stream, wireId, o), stream, update.content, update, out)
+  }
+
+  /** v2 `agent_message` / `agent_thought` / `user_message`: the content replaces what the chunks built. */
+  const decodeUpsert = (session: SessionState, update: WireObject, role: Role, stream: Stream, out: AgentUpdate[]) => {
+    const wireId = readString(update, 'messageId')
+    if (wireId === undefined) return issue('malformed-update', `${update.sessionUpdate} without "messageId"`, update)
+    const content = update.content
+    if (content !== undefined && content !== null && !Array.isArray(content))
+      return issue('malformed-update', `${update.sessionUpdate}: "content" must be an array or null`, update)
+    const message = session.messages.forUpsert(role, stream, wireId, out)
+    if (content === undefined) return // omitted = unchanged
+    let text = ''
+    const others: AgentUpdate[] = []
+    for (const block of content ?? []) {
+      const reading = readContentBlock(block)
+      if (reading.type === 'invalid') issue('malformed-content', `content dropped: ${reading.problem}`, update)
+      else if (reading.type === 'text') text += reading.text
+      else {
+        // The store cannot replace file/data parts by key: add each block once per message.
+        const key = JSON.stringify(block)
+        message.upsertedBlocks ??= new Set()
+        if (message.upsertedBlocks.has(key)) continue
+        message.upsertedBlocks.add(key)
+        if (reading.type === 'resource-text') {
+          const { type: _type, ...resource } = reading
+          others.push({ type: 'data', messageId: message.id, name: reading.uri, data: resource })
+        } else others.push({ type: 'file', messageId: message.id, ...reading.file })
+      }
+    }
+    out.push({ type: 'full', messageId: message.id, target: stream, text }, ...others)
+  }
+
+  /** `agent_message_clear` / `agent_thought_clear` (the unmerged RFD of PR #465). */
+  const decodeClear = (session: SessionState, update: WireObject, stream: Stream, out: AgentUpdate[]) => {
+    const wireId = readString(update, 'messageId')
+    const message = session.messages.forClear(wireId)
+    if (message?.role !== 'assistant')
+      return issue(
+        'unknown-message',
+        `${update.sessionUpdate} ${wireId === undefined ? 'without a current agent message' : `for unknown message ${wireId}`}; ignored`,
+        update,
+      )
+    if (!message.open)
+      return issue('finished-message', `${update.sessionUpdate}: message ${message.id} is finished; ignored`, update)
+    out.push({ type: 'clear', messageId: message.id, target: stream })
+  }
+
+  // ── tool calls and plans ────────────────────────────────────────────────
+
+  /** Creates the tool call (into the streaming assistant message) or merges the patch into it. */
+  const upsertToolCall = (session: SessionState, wireId: string, patch: ToolCallPatch, out: AgentUpdate[]) => {
+    const known = session.toolCalls.get(wireId)
+    if (known) {
+      if (patch.content !== undefined) known.content = patch.content
+      out.push(...changeToolCall(known.id, patch))
+      return known
+    }
+    const host = session.messages.forPart(out)
+    const state: ToolCallState = { id: toolCallIds.claim(session.id, wireId), content: patch.content ?? [] }
+    session.toolCalls.set(wireId, state)
+    out.push(...createToolCall(host.id, state.id, patch, 'Tool call'))
+    return state
+  }
+
+  const decodeToolCall = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const wireId = readString(update, 'toolCallId')
+    if (wireId === undefined) return issue('malformed-update', `${update.sessionUpdate} without "toolCallId"`, update)
+    if (update.sessionUpdate === 'tool_call_update' && !session.toolCalls.has(wireId))
+      // Common: agents skip `tool_call`. Show the call rather than drop what it reports.
+      issue('unknown-tool-call', `tool_call_update for unknown tool call ${wireId}; created it`, update)
+    upsertToolCall(session, wireId, readToolCallPatch(update, report, nullClears), out)
+  }
+
+  const decodeToolContentChunk = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const wireId = readString(update, 'toolCallId')
+    if (wireId === undefined || !('content' in update))
+      return issue('malformed-update', 'tool_call_content_chunk needs "toolCallId" and "content"', update)
+    const [item] = readContentItems([update.content], report, update)
+    if (item === undefined) return
+    const known = session.toolCalls.get(wireId)
+    if (!known)
+      issue('unknown-tool-call', `tool_call_content_chunk for unknown tool call ${wireId}; created it`, update)
+    const state = known ?? upsertToolCall(session, wireId, {}, out)
+    state.content = [...state.content, item]
+    out.push({ type: 'tool-call-update', toolCallId: state.id, content: state.content })
+  }
+
+  /** Places a plan: where it already is while that message streams, else in the streaming assistant message. */
+  const placePlan = (session: SessionState, planId: string, entries: unknown, out: AgentUpdate[]) => {
+    const host = session.messages.withPlan(planId) ?? session.messages.forPart(out, planId)
+    session.messages.markBoundary()
+    out.push({ type: 'plan', messageId: host.id, entries: readPlanEntries(entries) })
+  }
+
+  const decodePlanUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const plan = update.plan
+    if (!isObject(plan) || readString(plan, 'planId') === undefined)
+      return issue('malformed-update', 'plan_update needs "plan.planId"', update)
+    if (plan.type !== 'items')
+      return issue('unsupported-update', `plan_update of type ${JSON.stringify(plan.type)} ignored`, update)
+    if (!Array.isArray(plan.entries))
+      return issue('malformed-update', 'plan_update: "plan.entries" must be an array', update)
+    placePlan(session, plan.planId as string, plan.entries, out)
+  }
+
+  // ── notices and compactions (status lines) ──────────────────────────────
+
+  const noticeLevels = new Set(['info', 'warning', 'error'])
+
+  const decodeNotice = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const title = readString(update, 'title')
+    if (title === undefined) return issue('malformed-update', 'notice without "title"', update)
+    const description = readString(update, 'description')
+    const severity = update.severity as string
+    out.push({
+      type: 'status',
+      statusId: `notice-${session.id}-${++session.notices}`,
+      text: description === undefined ? title : `${title}: ${description}`,
+      level: noticeLevels.has(severity) ? (severity as 'info') : 'info',
+      ...(session.messages.currentId() !== undefined && { messageId: session.messages.currentId() }),
+    })
+  }
+
+  const compactionText: Record<string, string> = {
+    in_progress: 'Compacting the conversation…',
+    completed: 'Conversation compacted',
+    failed: 'Compaction failed',
+    cancelled: 'Compaction cancelled',
+  }
+
+  const decodeCompaction = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const compactionId = readString(update, 'compactionId')
+    if (compactionId === undefined)
+      return issue('malformed-update', `${update.sessionUpdate} without "compactionId"`, update)
+    let compaction = session.compactions.get(compactionId)
+    if (!compaction) {
+      // The first notification fixes its position in the timeline.
+      const messageId = session.messages.currentId()
+      compaction = messageId === undefined ? { summary: '' } : { messageId, summary: '' }
+      session.compactions.set(compactionId, compaction)
+    }
+    let status = 'in_progress'
+    let error: string | undefined
+    if (update.sessionUpdate === 'compaction_summary_chunk') {
+      const reading = readContentBlock(update.content)
+      if (reading.type === 'text') compaction.summary += reading.text
+    } else {
+      status = typeof update.status === 'string' ? update.status : 'in_progress'
+      if (Array.isArray(update.summary))
+        compaction.summary = update.summary
+          .map((b) => readContentBlock(b))
+          .reduce((s, r) => s + (r.type === 'text' ? r.text : ''), '')
+      else if (update.summary === null) compaction.summary = ''
+      error = readString(update, 'error')
+    }
+    out.push({
+      type: 'status',
+      statusId: `compaction-${session.id}-${compactionId}`,
+      text: `${compactionText[status] ?? `Compaction ${status}`}${error ? `: ${error}` : ''}`,
+      level: status === 'failed' ? 'error' : 'info',
+      ...(compaction.summary !== '' && { data: { summary: compaction.summary } }),
+      ...(compaction.messageId !== undefined && { messageId: compaction.messageId }),
+    })
+  }
+
+  // ── turns ───────────────────────────────────────────────────────────────
+
+  const endTurn = (stopReason: string, out: AgentUpdate[], errorMessage?: string) => {
+    if (errorMessage !== undefined) out.push({ type: 'error', message: errorMessage })
+    out.push({ type: 'turn-end', stopReason })
+    // The store finishes every streaming message at a turn end.
+    for (const session of sessions.values()) session.messages.turnEnded()
+  }
+
+  const decodeStateUpdate = (update: WireObject, out: AgentUpdate[]) => {
+    if (update.state !== 'idle') return // running / requires_action: the turn goes on
+    const stopReason = readString(update, 'stopReason') ?? 'end_turn'
+    const error = isObject(update.error) ? readString(update.error, 'message') : undefined
+    endTurn(stopReason, out, stopReason === 'error' ? (error ?? 'The agent stopped with an error') : undefined)
+  }
+
+  // ── session/update ──────────────────────────────────────────────────────
+
+  const decodeSessionUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const kind = update.sessionUpdate as string
+    const chunk = chunkKinds[kind]
+    if (chunk) return decodeChunk(session, update, chunk.role, chunk.stream, out)
+    const upsert = upsertKinds[kind]
+    if (upsert) return decodeUpsert(session, update, upsert.role, upsert.stream, out)
+    const clear = clearKinds[kind]
+    if (clear) return decodeClear(session, update, clear, out)
+    if (sessionFactKinds.has(kind)) return void out.push(...decodeSessionFact(update, report))
+    switch (kind) {
+      case 'tool_call':
+      case 'tool_call_update':
+        return decodeToolCall(session, update, out)
+      case 'tool_call_content_chunk':
+        return decodeToolContentChunk(session, update, out)
+      case 'plan':
+        if (!Array.isArray(update.entries)) return issue('malformed-update', 'plan: "entries" must be an array', update)
+        // v1 has one plan per session, replaced whole by every update.
+        return placePlan(session, '', update.entries, out)
+      case 'plan_update':
+        return decodePlanUpdate(session, update, out)
+      case 'plan_removed': {
+        const host = session.messages.withPlan(readString(update, 'planId') ?? '')
+        if (!host) return issue('unknown-plan', 'plan_removed for a plan that is not shown', update)
+        return void out.push({ type: 'plan', messageId: host.id, entries: [] })
+      }
+      case 'state_update':
+        return decodeStateUpdate(update, out)
+      case 'notice':
+        return decodeNotice(session, update, out)
+      case 'compaction_update':
+      case 'compaction_summary_chunk':
+        return decodeCompaction(session, update, out)
+    }
+    if (unsupportedKinds.has(kind)) return issue('unsupported-update', `${kind} is not rendered; ignored`, update)
+    issue(
+      'unknown-update',
+      kind.startsWith('_')
+        ? `extension update ${kind} ignored`
+        : `unknown session update ${JSON.stringify(kind)} ignored`,
+      update,
+    )
+  }
+
+  // ── requests and responses ──────────────────────────────────────────────
+
+  const decodePermissionRequest = (message: WireObject, out: AgentUpdate[]) => {
+    const params = message.params
+    const id = message.id
+    if (!isObject(params) || (typeof id !== 'string' && typeof id !== 'number'))
+      return issue('malformed-message', 'session/request_permission needs "id" and "params"', message)
+    const session = sessionOf(params, message)
+    if (!session) return
+    // v1: `toolCall` is a ToolCallUpdate; v2: `subject: { type: "tool_call", toolCall }`.
+    const subject =
+      isObject(params.subject) && params.subject.type === 'tool_call' ? params.subject.toolCall : undefined
+    const toolCall = isObject(params.toolCall) ? params.toolCall : isObject(subject) ? subject : undefined
+    const toolWireId = toolCall && readString(toolCall, 'toolCallId')
+    const patch = toolCall ? readToolCallPatch(toolCall, report, nullClears) : {}
+    const request: ApprovalRequestUpdate = {
+      type: 'approval-request',
+      requestId: String(id),
+      options: readPermissionOptions(params.options),
+    }
+    if (toolWireId !== undefined && toolCall) {
+      request.toolCallId = upsertToolCall(session, toolWireId, patch, out).id
+      session.messages.markBoundary()
+    } else request.messageId = session.messages.forPart(out).id
+    const title = readString(params, 'title') ?? patch.title
+    if (title !== undefined) request.title = title
+    if (patch.input !== undefined) request.input = patch.input
+    out.push(request)
+  }
+
+  /** The client's own `session/prompt` request, when fed: its prompt becomes the user message. */
+  const decodePromptRequest = (message: WireObject, out: AgentUpdate[]) => {
+    const params = message.params
+    if (!isObject(params)) return issue('malformed-message', 'session/prompt without "params"', message)
+    const session = sessionOf(params, message)
+    if (!session) return
+    if (typeof message.id === 'string' || typeof message.id === 'number') prompts.set(String(message.id), session.id)
+    if (!Array.isArray(params.prompt)) return
+    const route = (o: AgentUpdate[]) => session.messages.forChunk('user', 'text', undefined, o)
+    for (const block of params.prompt) appendBlock(route, 'text', block, message, out)
+  }
+
+  const decodeResponse = (message: WireObject, out: AgentUpdate[]) => {
+    const promptSession = prompts.get(String(message.id))
+    if (promptSession !== undefined) prompts.delete(String(message.id))
+    if (options.sessionId !== undefined && promptSession !== undefined && promptSession !== options.sessionId) return
+    if (isObject(message.result)) {
+      const stopReason = readString(message.result, 'stopReason')
+      // Responses to other requests (initialize, session/new, …) carry no stop reason; v2 prompt
+      // responses are only an acknowledgement (the turn ends with `state_update`).
+      if (stopReason !== undefined) endTurn(stopReason, out)
+      return
+    }
+    if (isObject(message.error) && promptSession !== undefined) {
+      endTurn('error', out, readString(message.error, 'message') ?? 'The prompt failed')
+      return
+    }
+    if (isObject(message.error))
+      issue(
+        'error-response',
+        `error response to request ${String(message.id)}: ${String(message.error.message)}`,
+        message,
+      )
+  }
+
+  const decodeMessage = (message: WireObject, out: AgentUpdate[]) => {
+    const method = message.method
+    if (typeof method !== 'string') {
+      if ('id' in message && ('result' in message || 'error' in message)) return decodeResponse(message, out)
+      return issue('malformed-message', 'neither a request, a notification nor a response', message)
+    }
+    switch (method) {
+      case 'session/update': {
+        const params = message.params
+        if (!isObject(params)) return issue('malformed-message', 'session/update without "params"', message)
+        const update = params.update
+        if (!isObject(update) || typeof update.sessionUpdate !== 'string')
+          return issue('malformed-message', 'session/update without "update.sessionUpdate"', message)
+        const session = sessionOf(params, message)
+        if (session) decodeSessionUpdate(session, update, out)
+        return
+      }
+      case 'session/request_permission':
+        return decodePermissionRequest(message, out)
+      case 'session/prompt':
+        return decodePromptRequest(message, out)
+      default:
+        issue('ignored-method', `${method} is not rendered; ignored`, message)
+    }
+  }
+
+  return {
+    decode(wire) {
+      const message = readWireObject(wire, 'acp', report)
+      if (!message) return []
+      const out: AgentUpdate[] = []
+      try {
+        decodeMessage(message, out)
+      } catch (error) {
+        // A decoder bug must not take the stream down; report it with the message that caused it.
+        issue('decoder-error', `failed to decode: ${String(error)}`, message)
+        return []
+      }
+      return out
+    },
+    end(reason = 'complete') {
+      const out: AgentUpdate[] = []
+      for (const session of sessions.values()) session.messages.finishAll(endStatus[reason], out)
+      return out
+    },
+  }
+}
+
+const optionKinds = new Set(['allow_once', 'allow_always', 'reject_once', 'reject_always'])
+
+function readPermissionOptions(value: unknown): ApprovalOption[] {
+  const options: ApprovalOption[] = []
+  if (!Array.isArray(value)) return options
+  for (const option of value) {
+    if (!isObject(option) || readString(option, 'optionId') === undefined || typeof option.name !== 'string') continue
+    const kind = optionKinds.has(option.kind as string) ? (option.kind as 'allow_once') : undefined
+    options.push({ optionId: option.optionId as string, name: option.name, ...(kind && { kind }) })
+  }
+  return options
+}

@@ -1,0 +1,22 @@
+/** ACP plan entries: `{ content, priority, status }`, read leniently (enums are open). */
+import type { PlanEntry } from '@palimpsest/core'
+import { isObject } from './fields'
+
+const statuses = new Set(['pending', 'in_progress', 'completed'])
+const priorities = new Set(['high', 'medium', 'low'])
+
+/** The entries of a plan, in order; entries without text are skipped. */
+export function readPlanEntries(value: unknown): PlanEntry[] {
+  const entries: PlanEntry[] = []
+  if (!Array.isArray(value)) return entries
+  for (const item of value) {
+    if (!isObject(item) || typeof item.content !== 'string') continue
+    const entry: PlanEntry = {
+      content: item.content,
+      status: statuses.has(item.status as string) ? (item.status as PlanEntry['status']) : 'pending',
+    }
+    if (priorities.has(item.priority as string)) entry.priority = item.priority as PlanEntry['priority']
+    entries.push(entry)
+  }
+  return entries
+}
