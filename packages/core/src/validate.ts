@@ -78,6 +78,8 @@ function matches(value: unknown, expected: FieldType): boolean {
   return typeOf(value) === expected
 }
 
+const withArticle = (type: FieldType) => (type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`)
+
 /** Returns why the update is malformed, or undefined when it can be applied. */
 export function findUpdateProblem(update: unknown): string | undefined {
   if (typeof update !== 'object' || update === null || Array.isArray(update)) return 'an update must be an object'
@@ -86,13 +88,13 @@ export function findUpdateProblem(update: unknown): string | undefined {
   if (!shape) return `unknown update type ${JSON.stringify(record.type)}`
   for (const [field, expected] of Object.entries(shape)) {
     if (!matches(record[field], expected))
-      return `${record.type}: "${field}" must be ${expected === 'any' ? 'present' : `a ${expected}`}`
+      return `${record.type}: "${field}" must be ${expected === 'any' ? 'present' : withArticle(expected)}`
   }
   for (const [field, expected] of Object.entries(optional)) {
     const value = record[field]
     if (value === undefined || Object.hasOwn(shape, field)) continue
     if (field === 'continuationToken' && value === null) continue
-    if (!matches(value, expected)) return `${record.type}: "${field}" must be a ${expected} when present`
+    if (!matches(value, expected)) return `${record.type}: "${field}" must be ${withArticle(expected)} when present`
   }
   if (record.role !== undefined && !roles.has(record.role as string))
     return `${record.type}: unknown role ${JSON.stringify(record.role)}`

@@ -1,0 +1,178 @@
+import { type AgentUpdate, createTranscriptStore, type Issue, type TranscriptStore } from '@palimpsest/core'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+
+const chunk = (text: string, messageId = 'm'): AgentUpdate => ({ type: 'chunk', messageId, text })
+const textOf = (store: TranscriptStore, id = 'm') => {
+  const part = store.getState().messages[id]?.parts[0]
+  return part && 'text' in part ? part.text : undefined
+}
+const countNotifications = (store: TranscriptStore) => {
+  const counter = { count: 0 }
+  store.subscribe(() => counter.count++)
+  return counter
+}
+
+describe('sync', () => {
+  test('each apply is reduced at once, with one notification per call (an array is one call)', () => {
+    const store = createTranscriptStore({ schedule: 'sync' })
+    const notified = countNotifications(store)
+    store.getState().apply(chunk('a'))
+    expect(textOf(store)).toBe('a')
+    store.getState().apply([chunk('b'), chunk('c'), chunk('d')])
+    expect(textOf(store)).toBe('abcd')
+    expect(notified.count).toBe(2)
+  })
+})
+
+describe('microtask', () => {
+  test('is the default without requestAnimationFrame: updates of one task become one batch', async () => {
+    expect(typeof requestAnimationFrame).toBe('undefined')
+    const store = createTranscriptStore()
+    const notified = countNotifications(store)
+    const { apply } = store.getState()
+    apply(chunk('old draft'))
+    apply({ type: 'clear', messageId: 'm', target: 'text' })
+    apply(chunk('new'))
+    expect(store.getState().messages.m).toBeUndefined()
+    await Promise.resolve()
+    expect(notified.count).toBe(1)
+    expect(store.getState().messages.m?.parts[0]).toMatchObject({ text: 'new', epoch: 1 })
+  })
+
+  test('flush applies the queue now; the scheduled flush then has nothing to do', async () => {
+    const store = createTranscriptStore({ schedule: 'microtask' })
+    const notified = countNotifications(store)
+    store.getState().apply(chunk('now'))
+    store.getState().flush()
+    expect(textOf(store)).toBe('now')
+    await Promise.resolve()
+    expect(notified.count).toBe(1)
+  })
+})
+
+describe('custom schedule', () => {
+  test('is called once when the queue becomes non-empty and decides when to flush', () => {
+    const pending: (() => void)[] = []
+    const store = createTranscriptStore({ schedule: (flush) => pending.push(flush) })
+    const notified = countNotifications(store)
+    store.getState().apply(chunk('a'))
+    store.getState().apply(chunk('b'))
+    expect(pending).toHaveLength(1)
+    expect(store.getState().messages.m).toBeUndefined()
+    pending[0]?.()
+    expect(textOf(store)).toBe('ab')
+    expect(notified.count).toBe(1)
+    store.getState().apply(chunk('c'))
+    expect(pending).toHaveLength(2)
+  })
+})
+
+describe('frame', () => {
+  const frames: FrameRequestCallback[] = []
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+    frames.length = 0
+  })
+  const stubFrames = () => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    vi.stubGlobal('cancelAnimationFrame', () => {})
+  }
+
+  test('is the default where requestAnimationFrame exists: one batch and one notification per frame', () => {
+    stubFrames()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const store = createTranscriptStore()
+    const notified = countNotifications(store)
+    store.getState().apply(chunk('a'))
+    store.getState().apply(chunk('b'))
+    expect(frames).toHaveLength(1)
+    expect(store.getState().messages.m).toBeUndefined()
+    frames[0]?.(0)
+    expect(textOf(store)).toBe('ab')
+    expect(notified.count).toBe(1)
+  })
+
+  test('when frames stop (a hidden tab) a timer flushes anyway, and the late frame does nothing', () => {
+    stubFrames()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const store = createTranscriptStore({ schedule: 'frame' })
+    const notified = countNotifications(store)
+    store.getState().apply(chunk('hidden'))
+    vi.advanceTimersByTime(300)
+    expect(textOf(store)).toBe('hidden')
+    frames[0]?.(0)
+    expect(notified.count).toBe(1)
+  })
+})
+
+describe('reset', () => {
+  test('returns to the empty transcript, drops the queue and keeps the actions working', () => {
+    const store = createTranscriptStore({ schedule: (flush) => void flush })
+    store.getState().apply(chunk('queued, never applied'))
+    store.getState().reset()
+    store.getState().flush()
+    expect(store.getState().messageIds).toEqual([])
+    store.getState().apply(chunk('after reset'))
+    store.getState().flush()
+    expect(textOf(store)).toBe('after reset')
+  })
+
+  test('returns to the initial state it was given', () => {
+    const seeded = createTranscriptStore({ schedule: 'sync' })
+    seeded.getState().apply(chunk('saved'))
+    const { apply: _a, flush: _f, reset: _r, ...saved } = seeded.getState()
+    const store = createTranscriptStore({ schedule: 'sync', initialState: saved })
+    store.getState().apply(chunk(' and more'))
+    expect(textOf(store)).toBe('saved and more')
+    store.getState().reset()
+    expect(textOf(store)).toBe('saved')
+  })
+})
+
+describe('issues', () => {
+  test('dropped updates reach onIssue, and a batch of only bad updates notifies no one', () => {
+    const issues: Issue[] = []
+    const store = createTranscriptStore({ schedule: 'sync', onIssue: (issue) => issues.push(issue) })
+    const notified = countNotifications(store)
+    store.getState().apply({ type: 'clear', messageId: 'nowhere', target: 'text' })
+    store.getState().apply({ type: 'bogus' } as never)
+    expect(issues.map((i) => i.code)).toEqual(['unknown-message', 'malformed-update'])
+    expect(notified.count).toBe(0)
+  })
+
+  test('a throwing onIssue does not break the store: the rest of the batch still applies', () => {
+    const store = createTranscriptStore({
+      schedule: 'sync',
+      onIssue: () => {
+        throw new Error('handler bug')
+      },
+    })
+    expect(() =>
+      store
+        .getState()
+        .apply([chunk('a'), { type: 'bogus' } as never, chunk('b'), { type: 'message-done', messageId: 'x' }]),
+    ).not.toThrow()
+    store.getState().apply(chunk('c'))
+    expect(textOf(store)).toBe('abc')
+  })
+
+  test('without onIssue bad input is dropped silently', () => {
+    const store = createTranscriptStore({ schedule: 'sync' })
+    expect(() => store.getState().apply([42 as never, chunk('ok')])).not.toThrow()
+    expect(textOf(store)).toBe('ok')
+  })
+})
+
+test('a subscriber that applies during a notification does not lose updates', () => {
+  const store = createTranscriptStore({ schedule: 'sync' })
+  let echoed = false
+  store.subscribe((state) => {
+    if (!echoed && state.messages.m) {
+      echoed = true
+      state.apply(chunk('reply', 'n'))
+    }
+  })
+  store.getState().apply(chunk('ping'))
+  expect(store.getState().messageIds).toEqual(['m', 'n'])
+})
