@@ -1,0 +1,2 @@
+export { type AgUiDecoderOptions, createAgUiDecoder } from './decoder'
+export { applyJsonPatch, type PatchResult } from './json-patch'
