@@ -1,0 +1,158 @@
+/**
+ * The message list: a `role="log"` scroll container, `aria-busy` while anything streams, a
+ * separate polite status region that announces only "responding" and "done", stick-to-bottom
+ * with a reliable escape and a "jump to latest" control, and `content-visibility: auto` on
+ * settled messages so long transcripts stay fast.
+ */
+import type { TranscriptStore } from '@palimpsest/core'
+import { type ComponentPropsWithoutRef, type CSSProperties, memo, useEffect, useRef, useState } from 'react'
+import { useIsStreaming, useMessage, useMessageIds } from './hooks'
+import { DefaultMessageLayout, Message } from './Message'
+import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOptions } from './options-context'
+import { ScrollAnchorContext } from './scroll-anchor'
+import { TranscriptProvider } from './store-context'
+import { useStickToBottom } from './use-stick-to-bottom'
+
+export interface TranscriptProps
+  extends TranscriptOptionsInput,
+    Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onIssue'> {
+  /** The store; optional inside a `TranscriptProvider`. */
+  store?: TranscriptStore
+  /** Skip rendering work for settled messages outside the viewport (`content-visibility: auto`). Default true. */
+  lazyRender?: boolean
+  /** Height (px) assumed for a settled message never rendered yet. Default 160. */
+  estimatedMessageHeight?: number
+}
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+}
+
+export function Transcript({ store, ...props }: TranscriptProps) {
+  if (store)
+    return (
+      <TranscriptProvider store={store}>
+        <TranscriptView {...props} />
+      </TranscriptProvider>
+    )
+  return <TranscriptView {...props} />
+}
+
+function TranscriptView({
+  components,
+  markdownComponents,
+  highlight,
+  blockRemoteImages,
+  holdMs,
+  panels,
+  labels,
+  onApprove,
+  onDeny,
+  onIssue,
+  lazyRender = true,
+  estimatedMessageHeight = 160,
+  ...rest
+}: Omit<TranscriptProps, 'store'>) {
+  return (
+    <TranscriptOptionsProvider
+      {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels }}
+      {...{ onApprove, onDeny, onIssue }}
+    >
+      <TranscriptFrame lazyRender={lazyRender} estimatedMessageHeight={estimatedMessageHeight} {...rest} />
+    </TranscriptOptionsProvider>
+  )
+}
+
+interface FrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  lazyRender: boolean
+  estimatedMessageHeight: number
+}
+
+function useAnnouncement(streaming: boolean, responding: string, done: string): string {
+  const [announcement, setAnnouncement] = useState('')
+  const previous = useRef(false)
+  useEffect(() => {
+    if (previous.current === streaming) return
+    previous.current = streaming
+    setAnnouncement(streaming ? responding : done)
+  }, [streaming, responding, done])
+  return announcement
+}
+
+function TranscriptFrame({ lazyRender, estimatedMessageHeight, ...rest }: FrameProps) {
+  const { labels } = useTranscriptOptions()
+  const streaming = useIsStreaming()
+  const scrollerRef = useRef<HTMLDivElement | null>(null)
+  const contentRef = useRef<HTMLDivElement | null>(null)
+  const { following, atBottom, jumpToLatest, keepInPlace } = useStickToBottom(scrollerRef, contentRef)
+  const announcement = useAnnouncement(streaming, labels.responding, labels.done)
+  const showJump = !following && !atBottom
+  return (
+    <ScrollAnchorContext.Provider value={keepInPlace}>
+      <div
+        data-palimpsest-transcript=""
+        data-streaming={streaming ? '' : undefined}
+        data-following={following ? '' : undefined}
+        {...rest}
+      >
+        <div
+          ref={scrollerRef}
+          role="log"
+          aria-label={labels.transcript}
+          aria-busy={streaming}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
+          tabIndex={0}
+          data-palimpsest-scroller=""
+        >
+          <div ref={contentRef} data-palimpsest-messages="">
+            <MessageList lazyRender={lazyRender} estimatedMessageHeight={estimatedMessageHeight} />
+          </div>
+        </div>
+        <div role="status" aria-live="polite" data-palimpsest-announcer="" style={visuallyHidden}>
+          {announcement}
+        </div>
+        {showJump && (
+          <button type="button" data-palimpsest-jump="" onClick={jumpToLatest}>
+            {labels.jumpToLatest}
+          </button>
+        )}
+      </div>
+    </ScrollAnchorContext.Provider>
+  )
+}
+
+interface ListProps {
+  lazyRender: boolean
+  estimatedMessageHeight: number
+}
+
+const MessageList = memo(function MessageList(props: ListProps) {
+  const ids = useMessageIds()
+  return ids.map((id) => <MessageItem key={id} id={id} {...props} />)
+})
+
+/** Subscribes to one message: a token elsewhere does not re-render it. */
+const MessageItem = memo(function MessageItem({ id, lazyRender, estimatedMessageHeight }: ListProps & { id: string }) {
+  const message = useMessage(id)
+  const { components } = useTranscriptOptions()
+  if (!message) return null
+  const Custom = components.Message
+  if (Custom) return <Custom message={message} />
+  const style: CSSProperties | undefined =
+    lazyRender && message.status !== 'streaming'
+      ? { contentVisibility: 'auto', containIntrinsicSize: `auto ${estimatedMessageHeight}px` }
+      : undefined
+  return (
+    <Message.Root message={message} style={style}>
+      <DefaultMessageLayout />
+    </Message.Root>
+  )
+})

@@ -1,0 +1,46 @@
+export {
+  Collapsible,
+  type CollapsibleContentProps,
+  type CollapsibleRootProps,
+  type CollapsibleTriggerProps,
+  useCollapsible,
+} from './Collapsible'
+export type { MessageComponentProps, PartComponents, PartProps, TranscriptComponents } from './components-map'
+export { type DisclosureRegistry, disclosureKey, disclosureRegistryFor } from './disclosure-registry'
+export { useIsStreaming, useMessage, useMessageIds, usePart, usePartStreaming } from './hooks'
+export { createJsonPrettyPrinter, type JsonPrettyPrinter } from './json-pretty-printer'
+export { defaultLabels, type Labels } from './labels'
+export { type DiffLine, diffLines } from './line-diff'
+export { DefaultMessageLayout, Message, type MessageProps, type MessageRootProps } from './Message'
+export { type ContentSlotProps, PrimaryContent, SecondaryContent } from './MessageParts'
+export { type CodeHighlighter, StreamingMarkdown, type StreamingMarkdownProps } from './markdown'
+export { useMessageContext } from './message-context'
+export {
+  defaultHoldMs,
+  defaultPanels,
+  type PanelDefault,
+  type PanelDefaults,
+  type TranscriptOptions,
+  type TranscriptOptionsInput,
+  TranscriptOptionsProvider,
+  useTranscriptOptions,
+} from './options-context'
+export { defaultPartComponents, PartView } from './PartView'
+export { isPartStreaming } from './part-streaming'
+export { ApprovalRequestView } from './parts/ApprovalRequestView'
+export { DataPartView } from './parts/DataPartView'
+export { DiffView, type DiffViewProps } from './parts/DiffView'
+export { ErrorView } from './parts/ErrorView'
+export { FileView } from './parts/FileView'
+export { HandoffView } from './parts/HandoffView'
+export { Plan, type PlanRootProps } from './parts/Plan'
+export { Reasoning, type ReasoningRootProps } from './parts/Reasoning'
+export { SourceView } from './parts/SourceView'
+export { StatusView } from './parts/StatusView'
+export { TextView } from './parts/TextView'
+export { ToolCall, type ToolCallRootProps } from './parts/ToolCall'
+export { ReplaceableMarkdown, type ReplaceableMarkdownProps } from './ReplaceableMarkdown'
+export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } from './replacement-hold'
+export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
+export { Transcript, type TranscriptProps } from './Transcript'
+export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'

@@ -1,0 +1,63 @@
+/** Every user-visible word the components print, replaceable for translation. */
+export interface Labels {
+  transcript: string
+  responding: string
+  done: string
+  jumpToLatest: string
+  thinking: string
+  reasoning: string
+  plan: string
+  input: string
+  output: string
+  error: string
+  approve: string
+  deny: string
+  approved: string
+  denied: string
+  replacing: string
+  terminal: string
+  remoteImageBlocked: string
+  roles: Record<'user' | 'assistant' | 'system', string>
+  messageStatus: Record<'streaming' | 'complete' | 'cancelled' | 'error' | 'interrupted' | 'refusal', string>
+  toolStatus: Record<'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled', string>
+  planStatus: Record<'pending' | 'in_progress' | 'completed', string>
+  priority: Record<'high' | 'medium' | 'low', string>
+}
+
+export const defaultLabels: Labels = {
+  transcript: 'Conversation',
+  responding: 'Responding…',
+  done: 'Response complete',
+  jumpToLatest: 'Jump to latest',
+  thinking: 'Thinking…',
+  reasoning: 'Reasoning',
+  plan: 'Plan',
+  input: 'Input',
+  output: 'Output',
+  error: 'Error',
+  approve: 'Approve',
+  deny: 'Deny',
+  approved: 'Approved',
+  denied: 'Denied',
+  replacing: 'Updating…',
+  terminal: 'Terminal',
+  remoteImageBlocked: 'Remote image not loaded',
+  roles: { user: 'You', assistant: 'Assistant', system: 'System' },
+  messageStatus: {
+    streaming: 'Responding',
+    complete: 'Complete',
+    cancelled: 'Cancelled',
+    error: 'Failed',
+    interrupted: 'Interrupted',
+    refusal: 'Refused',
+  },
+  toolStatus: {
+    pending: 'Pending',
+    in_progress: 'Running',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  },
+  planStatus: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' },
+  priority: { high: 'High priority', medium: 'Medium priority', low: 'Low priority' },
+}

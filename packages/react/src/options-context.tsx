@@ -1,0 +1,90 @@
+/** Rendering options shared by every component under a `Transcript` (or an explicit `TranscriptOptionsProvider`). */
+import type { ApprovalRequestPart, Issue } from '@palimpsest/core'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { Components as MarkdownComponents } from 'react-markdown'
+import type { TranscriptComponents } from './components-map'
+import { defaultLabels, type Labels } from './labels'
+import type { CodeHighlighter } from './markdown'
+
+/** When a panel is open while the user has not toggled it: always, never, or only while its part streams. */
+export type PanelDefault = boolean | 'while-streaming'
+
+export interface PanelDefaults {
+  reasoning: PanelDefault
+  'tool-call': PanelDefault
+  plan: PanelDefault
+}
+
+export interface TranscriptOptions {
+  components: TranscriptComponents
+  /** react-markdown element overrides for text and reasoning. */
+  markdownComponents?: MarkdownComponents
+  highlight?: CodeHighlighter
+  /** Never load remote images (markdown, file parts, tool output); show a link instead. */
+  blockRemoteImages: boolean
+  /** How long a cleared text stays on screen, marked `data-state="replacing"`, while its new text has not arrived (ms). */
+  holdMs: number
+  panels: PanelDefaults
+  labels: Labels
+  /**
+   * The user chose an option of an approval request. Apply the answer yourself, e.g.
+   * `store.getState().apply({ type: 'approval-response', requestId, approved: true, optionId })`,
+   * and send it to the agent.
+   */
+  onApprove?: (request: ApprovalRequestPart, optionId?: string) => void
+  onDeny?: (request: ApprovalRequestPart, optionId?: string) => void
+  /** Content the components could not render safely (unknown part kinds, unsafe URLs, unprintable data). */
+  onIssue?: (issue: Issue) => void
+}
+
+export const defaultPanels: PanelDefaults = { reasoning: 'while-streaming', 'tool-call': false, plan: true }
+export const defaultHoldMs = 400
+
+const defaults: TranscriptOptions = {
+  components: {},
+  blockRemoteImages: false,
+  holdMs: defaultHoldMs,
+  panels: defaultPanels,
+  labels: defaultLabels,
+}
+
+const OptionsContext = createContext<TranscriptOptions>(defaults)
+
+export function useTranscriptOptions(): TranscriptOptions {
+  return useContext(OptionsContext)
+}
+
+export interface TranscriptOptionsInput extends Partial<Omit<TranscriptOptions, 'panels' | 'labels'>> {
+  panels?: Partial<PanelDefaults>
+  labels?: Partial<Labels>
+}
+
+/** Provides options to every message below. `Transcript` renders one for you. */
+export function TranscriptOptionsProvider({ children, ...input }: TranscriptOptionsInput & { children?: ReactNode }) {
+  const value = useResolvedOptions(input)
+  return <OptionsContext.Provider value={value}>{children}</OptionsContext.Provider>
+}
+
+function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
+  const { components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels } = input
+  const { onApprove, onDeny, onIssue } = input
+  return useMemo(
+    () => ({
+      components: components ?? {},
+      ...(markdownComponents && { markdownComponents }),
+      ...(highlight && { highlight }),
+      blockRemoteImages: blockRemoteImages ?? false,
+      holdMs: holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : defaultHoldMs,
+      panels: { ...defaultPanels, ...panels },
+      labels: { ...defaultLabels, ...labels },
+      ...(onApprove && { onApprove }),
+      ...(onDeny && { onDeny }),
+      ...(onIssue && { onIssue }),
+    }),
+    [components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels, onApprove, onDeny, onIssue],
+  )
+}
+
+export function resolvePanelDefault(setting: PanelDefault, streaming: boolean): boolean {
+  return setting === 'while-streaming' ? streaming : setting
+}

@@ -1,0 +1,23 @@
+import type { DataPart } from '@palimpsest/core'
+import { useEffect, useMemo } from 'react'
+import type { PartProps } from '../components-map'
+import { prettyJson } from '../json-text'
+import { useTranscriptOptions } from '../options-context'
+
+/** Structured data as pretty JSON text. */
+export function DataPartView({ part }: PartProps<DataPart>) {
+  const { onIssue } = useTranscriptOptions()
+  const printed = useMemo(() => prettyJson(part.data), [part.data])
+  useEffect(() => {
+    if (printed.problem)
+      onIssue?.({ code: 'unprintable-data', message: `data part ${part.id}: ${printed.problem}`, source: 'react' })
+  }, [printed, part.id, onIssue])
+  return (
+    <figure data-palimpsest-part="data" data-name={part.name}>
+      {part.name !== undefined && <figcaption data-palimpsest-caption="">{part.name}</figcaption>}
+      <pre data-palimpsest-json="">
+        <code>{printed.text}</code>
+      </pre>
+    </figure>
+  )
+}

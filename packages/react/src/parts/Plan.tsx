@@ -1,0 +1,93 @@
+/** The agent's plan as a collapsible panel: entries with their status and priority, in words as well as `data-*`. */
+import type { PlanPart } from '@palimpsest/core'
+import type { ReactNode } from 'react'
+import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
+import type { PartProps } from '../components-map'
+import { disclosureKey } from '../disclosure-registry'
+import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
+import { PartContext, usePartContext } from '../part-context'
+
+export interface PlanRootProps extends PartProps<PlanPart> {
+  open?: boolean
+  onOpenChange?: (open: boolean) => void
+  className?: string
+  children?: ReactNode
+}
+
+function PlanRoot({ part, message, streaming, open, onOpenChange, className, children }: PlanRootProps) {
+  const { panels } = useTranscriptOptions()
+  return (
+    <PartContext.Provider value={{ part, message, streaming }}>
+      <Collapsible.Root
+        data-palimpsest-part="plan"
+        panelKey={disclosureKey(message.id, part.id)}
+        defaultOpen={resolvePanelDefault(panels.plan, streaming || message.status === 'streaming')}
+        streaming={streaming}
+        className={className}
+        {...(open !== undefined && { open })}
+        {...(onOpenChange && { onOpenChange })}
+      >
+        {children}
+      </Collapsible.Root>
+    </PartContext.Provider>
+  )
+}
+
+function PlanTrigger({ children, ...rest }: CollapsibleTriggerProps) {
+  const { part } = usePartContext<PlanPart>('plan')
+  const { labels } = useTranscriptOptions()
+  const done = part.entries.filter((e) => e.status === 'completed').length
+  return (
+    <Collapsible.Trigger data-palimpsest-trigger="" {...rest}>
+      {children ?? (
+        <>
+          {labels.plan}{' '}
+          <span data-palimpsest-plan-progress="">
+            {done}/{part.entries.length}
+          </span>
+        </>
+      )}
+    </Collapsible.Trigger>
+  )
+}
+
+function PlanContent({ children, ...rest }: CollapsibleContentProps) {
+  const { part } = usePartContext<PlanPart>('plan')
+  const { labels } = useTranscriptOptions()
+  return (
+    <Collapsible.Content data-palimpsest-panel-content="" {...rest}>
+      {children ?? (
+        <ol data-palimpsest-plan-entries="">
+          {part.entries.map((entry, index) => (
+            <li key={index} data-status={entry.status} data-priority={entry.priority}>
+              <span data-palimpsest-badge="status" data-status={entry.status}>
+                {labels.planStatus[entry.status] ?? entry.status}
+              </span>{' '}
+              <span data-palimpsest-plan-content="">{entry.content}</span>
+              {entry.priority !== undefined && (
+                <>
+                  {' '}
+                  <span data-palimpsest-badge="priority" data-priority={entry.priority}>
+                    {labels.priority[entry.priority] ?? entry.priority}
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Collapsible.Content>
+  )
+}
+
+function PlanPanel(props: PartProps<PlanPart>) {
+  return (
+    <PlanRoot {...props}>
+      <PlanTrigger />
+      <PlanContent />
+    </PlanRoot>
+  )
+}
+
+/** `<Plan part message streaming />`, or compose `Plan.Root` / `.Trigger` / `.Content`. */
+export const Plan = Object.assign(PlanPanel, { Root: PlanRoot, Trigger: PlanTrigger, Content: PlanContent })
