@@ -13,6 +13,7 @@ import type {
   Issue,
   MessageStatus,
   ToolCallContent,
+  ToolCallStatus,
 } from '@palimpsest/core'
 import { readWireObject, safeReporter } from '../wire'
 import { readContentBlock } from './content'
@@ -43,6 +44,7 @@ interface ToolCallState {
   id: string
   /** The content shown, kept so a v2 `tool_call_content_chunk` can append one item. */
   content: ToolCallContent[]
+  status: ToolCallStatus
 }
 
 interface SessionState {
@@ -202,11 +204,16 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     const known = session.toolCalls.get(wireId)
     if (known) {
       if (patch.content !== undefined) known.content = patch.content
+      if (patch.status !== undefined) known.status = patch.status
       out.push(...changeToolCall(known.id, patch))
       return known
     }
     const host = session.messages.forPart(out)
-    const state: ToolCallState = { id: toolCallIds.claim(session.id, wireId), content: patch.content ?? [] }
+    const state: ToolCallState = {
+      id: toolCallIds.claim(session.id, wireId),
+      content: patch.content ?? [],
+      status: patch.status ?? 'pending',
+    }
     session.toolCalls.set(wireId, state)
     out.push(...createToolCall(host.id, state.id, patch, 'Tool call'))
     return state
@@ -235,7 +242,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     out.push({ type: 'tool-call-update', toolCallId: state.id, content: state.content })
   }
 
-  /** Places a plan: where it already is while that message streams, else in the streaming assistant message. */
+  /** Places a plan: where it already is in this turn (updated in place), else in the streaming assistant message. */
   const placePlan = (session: SessionState, planId: string, entries: unknown, out: AgentUpdate[]) => {
     const host = session.messages.withPlan(planId) ?? session.messages.forPart(out, planId)
     session.messages.markBoundary()
@@ -315,8 +322,22 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
 
   // ── turns ───────────────────────────────────────────────────────────────
 
+  /**
+   * After a cancel, unfinished calls show as cancelled (a display-only state in v1). The store only
+   * does that for calls in still-streaming messages; a call's message may have ended earlier.
+   */
+  const cancelOpenToolCalls = (out: AgentUpdate[]) => {
+    for (const session of sessions.values())
+      for (const tool of session.toolCalls.values())
+        if (tool.status === 'pending' || tool.status === 'in_progress') {
+          tool.status = 'cancelled'
+          out.push({ type: 'tool-call-update', toolCallId: tool.id, status: 'cancelled' })
+        }
+  }
+
   const endTurn = (stopReason: string, out: AgentUpdate[], errorMessage?: string) => {
     if (errorMessage !== undefined) out.push({ type: 'error', message: errorMessage })
+    if (stopReason === 'cancelled') cancelOpenToolCalls(out)
     out.push({ type: 'turn-end', stopReason })
     // The store finishes every streaming message at a turn end.
     for (const session of sessions.values()) session.messages.turnEnded()
@@ -482,6 +503,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     },
     end(reason = 'complete') {
       const out: AgentUpdate[] = []
+      if (reason === 'cancelled') cancelOpenToolCalls(out)
       for (const session of sessions.values()) session.messages.finishAll(endStatus[reason], out)
       return out
     },

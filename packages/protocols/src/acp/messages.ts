@@ -84,11 +84,11 @@ export class SessionMessages {
     return host
   }
 
-  /** The open message holding plan `planId`, if any. */
+  /** The message of the current turn holding plan `planId`, if any: its plan updates in place. */
   withPlan(planId: string): TrackedMessage | undefined {
     for (let i = this.all.length - 1; i >= 0; i--) {
       const message = this.all[i] as TrackedMessage
-      if (message.open && message.planId === planId) return message
+      if (message.planId === planId) return message
     }
     return undefined
   }
