@@ -1,0 +1,612 @@
+/**
+ * Microsoft Agent Framework `AgentResponseUpdate`s (Python and .NET JSON) → Palimpsest updates.
+ *
+ * Grouping follows the framework's own `AgentResponse.from_updates` plus .NET hosting parity: a
+ * new message starts when a non-empty `message_id` differs, the role changes, or the author
+ * changes (multi-agent). Messages are created lazily, on their first visible content, so a
+ * usage-only or lifecycle update never leaves an empty message behind.
+ */
+import type {
+  AgentUpdate,
+  Decoder,
+  DecoderOptions,
+  EndReason,
+  IssueHandler,
+  MessageRole,
+  ToolCallContent,
+} from '@palimpsest/core'
+import { readWireObject, safeReporter } from '../wire'
+import { functionApprovalOptions } from './approval-options'
+import { contentType, hostedToolKind } from './content-type'
+import { parseDataUri } from './data-uri'
+import { createIdPrefix } from './message-ids'
+import { usageFromContent } from './usage'
+import {
+  describeValue,
+  field,
+  isRecord,
+  nonEmptyField,
+  parseArguments,
+  recordField,
+  stringField,
+  type WireRecord,
+} from './wire-fields'
+
+export interface AgentFrameworkDecoderOptions extends DecoderOptions {
+  /** Start a new message when `author_name` changes between agents. Default `true`. */
+  splitOnAuthorChange?: boolean
+  /** Prefix for the ids of messages that arrive without `message_id`. Default: unique per decoder. */
+  idPrefix?: string
+}
+
+const source = 'agent-framework'
+
+const updateTypes = new Set(['agent_response_update', 'agent_run_response_update', 'chat_response_update'])
+const messageTypes = new Set(['message', 'chat_message'])
+
+/** The fields of one update that matter to a client, whichever runtime wrote it. */
+interface NormalizedUpdate {
+  contents: unknown[]
+  role?: string
+  author?: string
+  messageId?: string
+  responseId?: string
+  /** `null` when the update says explicitly that there is no token. */
+  continuationToken?: string | null
+  finishReason?: string
+}
+
+/** The message being assembled: the latest non-empty role, author and wire message id win. */
+interface Group {
+  role?: string
+  author?: string
+  wireMessageId?: string
+  /** The store message, once visible content has arrived. */
+  messageId?: string
+  /** What the message received last, to keep reasoning blocks with different ids apart. */
+  last?: 'text' | 'thought' | 'other'
+  reasoningId?: string
+}
+
+interface KnownCall {
+  messageId: string
+  name?: string
+  open: boolean
+}
+
+function readRole(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value
+  // Python before PR #3647: {"type": "role", "value": "assistant"}.
+  if (isRecord(value) && typeof value.value === 'string' && value.value !== '') return value.value
+  return undefined
+}
+
+function readContinuationToken(record: WireRecord): string | null | undefined {
+  const value = record.continuation_token !== undefined ? record.continuation_token : record.continuationToken
+  if (value === undefined) return undefined
+  if (value === null) return null
+  // .NET: base64 text. Python: an opaque object, kept as its JSON so it can be sent back.
+  return typeof value === 'string' ? value : describeValue(value)
+}
+
+function isKnownContentType(type: string): boolean {
+  return contentHandlers.has(type) || hostedToolKind(type) !== undefined
+}
+
+const contentHandlers = new Set([
+  'text',
+  'text_reasoning',
+  'data',
+  'uri',
+  'hosted_file',
+  'hosted_vector_store',
+  'error',
+  'usage',
+  'function_call',
+  'function_result',
+  'function_approval_request',
+  'tool_approval_request',
+  'user_input_request',
+  'oauth_consent_request',
+  'function_approval_response',
+  'tool_approval_response',
+  'user_input_response',
+])
+
+function normalizeUpdate(record: WireRecord): NormalizedUpdate | undefined {
+  const type = typeof record.type === 'string' ? record.type : undefined
+  let contents: unknown[]
+  if (Array.isArray(record.contents) && (type === undefined || updateTypes.has(type) || messageTypes.has(type))) {
+    contents = record.contents
+  } else {
+    const bareType = contentType(record)
+    // A content item on its own (as in the reference's examples): an update holding just it.
+    if (bareType === undefined || !isKnownContentType(bareType)) return undefined
+    contents = [record]
+  }
+  const update: NormalizedUpdate = { contents }
+  if (contents !== record.contents) return update
+  const role = readRole(record.role)
+  if (role !== undefined) update.role = role
+  const author = nonEmptyField(record, 'author_name')
+  if (author !== undefined) update.author = author
+  const messageId = nonEmptyField(record, 'message_id')
+  if (messageId !== undefined) update.messageId = messageId
+  const responseId = nonEmptyField(record, 'response_id')
+  if (responseId !== undefined) update.responseId = responseId
+  const continuationToken = readContinuationToken(record)
+  if (continuationToken !== undefined) update.continuationToken = continuationToken
+  const finishReason = nonEmptyField(record, 'finish_reason')
+  if (finishReason !== undefined) update.finishReason = finishReason
+  return update
+}
+
+function messageRole(role: string | undefined): MessageRole {
+  return role === 'user' || role === 'system' ? role : 'assistant'
+}
+
+const endStatus = { interrupted: 'interrupted', cancelled: 'cancelled', error: 'error' } as const
+
+export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOptions = {}): Decoder {
+  const report: IssueHandler = safeReporter(options.onIssue)
+  const splitOnAuthor = options.splitOnAuthorChange ?? true
+  const prefix = options.idPrefix ?? createIdPrefix(source)
+
+  let generated = 0
+  const usedMessageIds = new Set<string>()
+  let group: Group = {}
+  /** Author of the latest assistant message, to show hand-offs between agents. */
+  let lastAgent: string | undefined
+  let lastMessageId: string | undefined
+  const openMessages = new Set<string>()
+  const calls = new Map<string, KnownCall>()
+  let lastOpenCallId: string | undefined
+  const hostedCode = new Map<string, string>()
+  let hostedCount = 0
+  const lastHostedCall = new Map<string, string>()
+
+  let active = false
+  let responseId: string | undefined
+  let continuationToken: string | undefined
+  let lastUpdateHadToken = false
+  let finishReason: string | undefined
+
+  function issue(code: string, message: string, input?: unknown): void {
+    report({ code, message: `${source}: ${message}`, source, ...(input !== undefined && { input }) })
+  }
+
+  function uniqueMessageId(wanted: string): string {
+    let id = wanted
+    for (let n = 2; usedMessageIds.has(id); n++) id = `${wanted}~${n}`
+    usedMessageIds.add(id)
+    return id
+  }
+
+  /** The store message of the current group, created (with a hand-off when the agent changed) on first use. */
+  function ensureMessage(out: AgentUpdate[]): string {
+    if (group.messageId !== undefined) return group.messageId
+    generated += 1
+    const messageId = uniqueMessageId(group.wireMessageId ?? `${prefix}-${generated}`)
+    const role = messageRole(group.role)
+    out.push({
+      type: 'message-start',
+      messageId,
+      role,
+      ...(group.author !== undefined && { author: group.author }),
+    })
+    if (role === 'assistant' && group.author !== undefined) {
+      if (lastAgent !== undefined && lastAgent !== group.author)
+        out.push({ type: 'handoff', messageId, from: lastAgent, to: group.author })
+      lastAgent = group.author
+    }
+    group.messageId = messageId
+    lastMessageId = messageId
+    openMessages.add(messageId)
+    return messageId
+  }
+
+  function closeGroup(out: AgentUpdate[]): void {
+    if (group.messageId !== undefined && openMessages.delete(group.messageId))
+      out.push({ type: 'message-done', messageId: group.messageId, status: 'complete' })
+    group = {}
+  }
+
+  function startsNewMessage(update: NormalizedUpdate): boolean {
+    const differs = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a !== b
+    return (
+      differs(update.messageId, group.wireMessageId) ||
+      differs(update.role, group.role) ||
+      (splitOnAuthor && differs(update.author, group.author))
+    )
+  }
+
+  function applyRunFacts(update: NormalizedUpdate, out: AgentUpdate[]): void {
+    if (update.responseId !== undefined && update.responseId !== responseId) {
+      responseId = update.responseId
+      out.push({ type: 'run', responseId })
+    }
+    if (update.continuationToken === null) {
+      if (continuationToken !== undefined) out.push({ type: 'run', continuationToken: null })
+      continuationToken = undefined
+    } else if (update.continuationToken !== undefined && update.continuationToken !== continuationToken) {
+      continuationToken = update.continuationToken
+      out.push({ type: 'run', continuationToken })
+    }
+    // The final update of a run carries no token (.NET: null; Python: omitted).
+    lastUpdateHadToken = typeof update.continuationToken === 'string'
+    if (update.finishReason !== undefined) finishReason = update.finishReason
+  }
+
+  // ── contents ──────────────────────────────────────────────────────────────
+
+  function text(content: WireRecord, out: AgentUpdate[]): void {
+    const value = stringField(content, 'text')
+    if (value) {
+      const messageId = ensureMessage(out)
+      out.push({ type: 'chunk', messageId, text: value })
+      group.last = 'text'
+    }
+    // Citations often arrive on an empty text item.
+    const annotations = field(content, 'annotations')
+    if (!Array.isArray(annotations)) return
+    for (const annotation of annotations) {
+      if (!isRecord(annotation)) continue
+      const url = nonEmptyField(annotation, 'url')
+      const sourceId = url ?? nonEmptyField(annotation, 'file_id')
+      if (sourceId === undefined) continue
+      const title = nonEmptyField(annotation, 'title')
+      out.push({
+        type: 'source',
+        messageId: ensureMessage(out),
+        sourceId,
+        ...(url !== undefined && { url }),
+        ...(title !== undefined && { title }),
+      })
+    }
+  }
+
+  function reasoning(content: WireRecord, out: AgentUpdate[]): void {
+    // `protected_data` is encrypted reasoning for the model, never for people.
+    const value = stringField(content, 'text')
+    if (!value) return
+    const messageId = ensureMessage(out)
+    const id = nonEmptyField(content, 'id')
+    const separate =
+      group.last === 'thought' && id !== undefined && group.reasoningId !== undefined && id !== group.reasoningId
+    out.push({ type: 'thought', messageId, text: separate ? `\n\n${value}` : value })
+    group.last = 'thought'
+    if (id !== undefined) group.reasoningId = id
+  }
+
+  function file(content: WireRecord, type: string, out: AgentUpdate[]): void {
+    const mimeType = nonEmptyField(content, 'media_type')
+    if (type === 'hosted_file') {
+      const fileId = nonEmptyField(content, 'file_id')
+      const name = nonEmptyField(content, 'name')
+      out.push({
+        type: 'file',
+        messageId: ensureMessage(out),
+        ...(fileId !== undefined && { fileId }),
+        ...(name !== undefined && { name }),
+        ...(mimeType !== undefined && { mimeType }),
+      })
+      group.last = 'other'
+      return
+    }
+    const uri = nonEmptyField(content, 'uri')
+    if (uri === undefined) return issue('malformed-content', `${type} content without uri; dropped`, content)
+    const inline = parseDataUri(uri)
+    const fileMime = mimeType ?? inline?.mimeType
+    out.push({
+      type: 'file',
+      messageId: ensureMessage(out),
+      ...(inline ? { data: inline.data } : { url: uri }),
+      ...(fileMime !== undefined && { mimeType: fileMime }),
+    })
+    group.last = 'other'
+  }
+
+  function error(content: WireRecord, out: AgentUpdate[]): void {
+    const message =
+      nonEmptyField(content, 'message') ?? nonEmptyField(content, 'error_details') ?? nonEmptyField(content, 'details')
+    const code = nonEmptyField(content, 'error_code')
+    out.push({
+      type: 'error',
+      messageId: ensureMessage(out),
+      message: message ?? 'The agent reported an error.',
+      ...(code !== undefined && { code }),
+    })
+    group.last = 'other'
+  }
+
+  function functionCall(content: WireRecord, out: AgentUpdate[]): void {
+    // Chat Completions streams later fragments with `call_id: ""`: they belong to the last open call.
+    const callId = nonEmptyField(content, 'call_id') ?? lastOpenCallId
+    if (callId === undefined) {
+      return issue('orphan-function-call', 'function_call without call_id and no open call; dropped', content)
+    }
+    const name = nonEmptyField(content, 'name')
+    const args = field(content, 'arguments')
+    let known = calls.get(callId)
+    if (!known) {
+      const messageId = ensureMessage(out)
+      known = { messageId, open: true, ...(name !== undefined && { name }) }
+      calls.set(callId, known)
+      out.push({
+        type: 'tool-call',
+        messageId,
+        toolCallId: callId,
+        ...(name !== undefined && { name }),
+        status: args === undefined ? 'pending' : 'in_progress',
+        ...(isRecord(args) && { input: args }),
+      })
+      group.last = 'other'
+    } else {
+      // Never overwrite a known name (later Chat Completions fragments carry `name: ""`).
+      if (name !== undefined && known.name === undefined) {
+        known.name = name
+        out.push({ type: 'tool-call-update', toolCallId: callId, name })
+      }
+      if (isRecord(args))
+        // A complete object replaces whatever streamed before.
+        out.push({ type: 'tool-call', messageId: known.messageId, toolCallId: callId, input: args })
+    }
+    // A repeat without arguments (as before an approval request) is metadata only.
+    if (typeof args === 'string' && args !== '')
+      out.push({ type: 'tool-call-delta', toolCallId: callId, inputText: args })
+    const exception = field(content, 'exception')
+    if (exception !== undefined) {
+      out.push({ type: 'tool-call-update', toolCallId: callId, status: 'failed', error: describeValue(exception) })
+      known.open = false
+    }
+    if (known.open) lastOpenCallId = callId
+  }
+
+  function functionResult(content: WireRecord, out: AgentUpdate[]): void {
+    const callId = nonEmptyField(content, 'call_id') ?? lastOpenCallId
+    if (callId === undefined)
+      return issue('orphan-function-result', 'function_result without call_id; dropped', content)
+    const exception = field(content, 'exception')
+    const items = field(content, 'items')
+    let output = field(content, 'result')
+    if (output === undefined && Array.isArray(items)) {
+      output = items
+        .filter(isRecord)
+        .map((item) => stringField(item, 'text'))
+        .filter((line) => line !== undefined)
+        .join('\n')
+    }
+    const known = calls.get(callId)
+    if (known) known.open = false
+    if (lastOpenCallId === callId) lastOpenCallId = undefined
+    // A call from an earlier run (an approved call resumes in a new stream) is found by the store.
+    const fallbackMessage = known?.messageId ?? group.messageId ?? lastMessageId
+    out.push({
+      type: 'tool-call-update',
+      toolCallId: callId,
+      ...(fallbackMessage !== undefined && { messageId: fallbackMessage }),
+      status: exception === undefined ? 'completed' : 'failed',
+      ...(output !== undefined && { output }),
+      ...(exception !== undefined && { error: describeValue(exception) }),
+    })
+  }
+
+  function approvalRequest(content: WireRecord, out: AgentUpdate[]): void {
+    const call = recordField(content, 'function_call') ?? recordField(content, 'tool_call')
+    const requestId = nonEmptyField(content, 'id') ?? nonEmptyField(content, 'request_id')
+    if (requestId === undefined || !call)
+      return issue('malformed-content', 'approval request without id or function call; dropped', content)
+    const callId = nonEmptyField(call, 'call_id')
+    const args = field(call, 'arguments')
+    const input = args === undefined ? undefined : parseArguments(args)
+    let known = callId === undefined ? undefined : calls.get(callId)
+    if (callId !== undefined && !known) {
+      // The nested call repeats arguments that may already have streamed: only an unseen call takes them.
+      const name = nonEmptyField(call, 'name')
+      known = { messageId: ensureMessage(out), open: true, ...(name !== undefined && { name }) }
+      calls.set(callId, known)
+      out.push({
+        type: 'tool-call',
+        messageId: known.messageId,
+        toolCallId: callId,
+        ...(name !== undefined && { name }),
+        ...(input !== undefined && { input }),
+      })
+    }
+    if (callId !== undefined) out.push({ type: 'tool-call-update', toolCallId: callId, status: 'pending' })
+    const name = known?.name ?? nonEmptyField(call, 'name')
+    out.push({
+      type: 'approval-request',
+      messageId: known?.messageId ?? ensureMessage(out),
+      requestId,
+      ...(callId !== undefined && { toolCallId: callId }),
+      title: name === undefined ? 'Allow this tool call?' : `Allow ${name}?`,
+      options: functionApprovalOptions(),
+      ...(input !== undefined && { input }),
+    })
+    group.last = 'other'
+  }
+
+  function inputRequest(content: WireRecord, type: string, out: AgentUpdate[]): void {
+    const consentLink = nonEmptyField(content, 'consent_link')
+    const requestId = nonEmptyField(content, 'id') ?? nonEmptyField(content, 'request_id') ?? consentLink
+    if (requestId === undefined) return issue('malformed-content', `${type} without id; dropped`, content)
+    out.push({
+      type: 'approval-request',
+      messageId: ensureMessage(out),
+      requestId,
+      title: type === 'oauth_consent_request' ? 'Sign-in required' : 'Input requested',
+      ...(consentLink !== undefined && { description: consentLink, input: { consentLink } }),
+    })
+    group.last = 'other'
+  }
+
+  function approvalResponse(content: WireRecord, out: AgentUpdate[]): void {
+    const requestId = nonEmptyField(content, 'id') ?? nonEmptyField(content, 'request_id')
+    const approved = field(content, 'approved')
+    if (requestId === undefined || typeof approved !== 'boolean')
+      return issue('malformed-content', 'approval response without id or approved flag; dropped', content)
+    out.push({ type: 'approval-response', requestId, approved })
+  }
+
+  function hostedTool(content: WireRecord, type: string, out: AgentUpdate[]): void {
+    const kind = hostedToolKind(type)
+    if (!kind) return
+    const explicitId = nonEmptyField(content, 'call_id') ?? nonEmptyField(content, 'image_id')
+    if (kind.phase === 'result') {
+      const callId = explicitId ?? lastHostedCall.get(kind.name)
+      if (callId === undefined) return issue('orphan-tool-result', `${type} without call id; dropped`, content)
+      const output = [field(content, 'outputs'), field(content, 'output'), field(content, 'result')].find(
+        (value) => value !== undefined,
+      )
+      const failed = stringField(content, 'status') === 'failed'
+      out.push({
+        type: 'tool-call-update',
+        toolCallId: callId,
+        messageId: ensureMessage(out),
+        status: failed ? 'failed' : 'completed',
+        ...(output !== undefined && { output }),
+      })
+      return
+    }
+    let callId = explicitId ?? lastHostedCall.get(kind.name)
+    if (callId === undefined) {
+      hostedCount += 1
+      callId = `${prefix}-${kind.name}-${hostedCount}`
+    }
+    lastHostedCall.set(kind.name, callId)
+    const toolName = nonEmptyField(content, 'tool_name') ?? nonEmptyField(content, 'name') ?? kind.name
+    const server = nonEmptyField(content, 'server_name')
+    out.push({
+      type: 'tool-call',
+      messageId: calls.get(callId)?.messageId ?? ensureMessage(out),
+      toolCallId: callId,
+      name: toolName,
+      ...(server !== undefined && { title: `${server}: ${toolName}` }),
+      toolKind: kind.toolKind,
+      status: 'in_progress',
+      ...hostedInput(content, callId),
+    })
+    group.last = 'other'
+  }
+
+  /** The input of a hosted call; code interpreter code streams in pieces that are joined. */
+  function hostedInput(content: WireRecord, callId: string): { input?: unknown; content?: ToolCallContent[] } {
+    const inputs = field(content, 'inputs')
+    if (Array.isArray(inputs)) {
+      const code = inputs
+        .filter(isRecord)
+        .map((item) => stringField(item, 'text'))
+        .filter((piece) => piece !== undefined)
+        .join('')
+      if (code === '') return { input: inputs }
+      const joined = (hostedCode.get(callId) ?? '') + code
+      hostedCode.set(callId, joined)
+      return { input: { code: joined } }
+    }
+    const commands = field(content, 'commands')
+    if (Array.isArray(commands)) return { input: { commands } }
+    const args = field(content, 'arguments')
+    return args === undefined ? {} : { input: parseArguments(args) }
+  }
+
+  function content(item: unknown, out: AgentUpdate[]): void {
+    if (!isRecord(item)) return issue('malformed-content', 'a content item must be an object; dropped', item)
+    const type = contentType(item)
+    switch (type) {
+      case 'text':
+        return text(item, out)
+      case 'text_reasoning':
+        return reasoning(item, out)
+      case 'data':
+      case 'uri':
+      case 'hosted_file':
+        return file(item, type, out)
+      case 'hosted_vector_store':
+      case 'user_input_response':
+        return // Known, nothing to show.
+      case 'error':
+        return error(item, out)
+      case 'usage': {
+        const usage = usageFromContent(item)
+        if (usage) out.push({ type: 'usage', usage })
+        else issue('malformed-content', 'usage without usage details; dropped', item)
+        return
+      }
+      case 'function_call':
+        return functionCall(item, out)
+      case 'function_result':
+        return functionResult(item, out)
+      case 'function_approval_request':
+      case 'tool_approval_request':
+        return approvalRequest(item, out)
+      case 'user_input_request':
+      case 'oauth_consent_request':
+        return inputRequest(item, type, out)
+      case 'function_approval_response':
+      case 'tool_approval_response':
+        return approvalResponse(item, out)
+      default:
+        if (type !== undefined && hostedToolKind(type)) return hostedTool(item, type, out)
+        // Unknown kinds are ignored rather than shown as text.
+        return issue('unknown-content', `unknown content type ${JSON.stringify(type)}; ignored`, item)
+    }
+  }
+
+  return {
+    decode(wire) {
+      const record = readWireObject(wire, source, report)
+      if (!record) return []
+      const update = normalizeUpdate(record)
+      if (!update) {
+        issue('unknown-update', `not an AgentResponseUpdate (type ${JSON.stringify(record.type)}); ignored`, record)
+        return []
+      }
+      active = true
+      const out: AgentUpdate[] = []
+      applyRunFacts(update, out)
+      // Lifecycle updates (`output_item.added`, `response.created`) carry no contents: facts only.
+      if (update.contents.length === 0) return out
+      if (startsNewMessage(update)) closeGroup(out)
+      if (update.role !== undefined) group.role = update.role
+      if (update.author !== undefined) group.author = update.author
+      if (update.messageId !== undefined) group.wireMessageId = update.messageId
+      for (const item of update.contents) content(item, out)
+      return out
+    },
+
+    end(reason: EndReason = 'complete') {
+      if (!active) return []
+      const out: AgentUpdate[] = []
+      // A token on the very last update means the run goes on in the background and can be resumed.
+      const resumeToken = reason === 'complete' && !lastUpdateHadToken ? undefined : continuationToken
+      if (reason === 'complete') {
+        if (continuationToken !== undefined && resumeToken === undefined)
+          out.push({ type: 'run', continuationToken: null })
+        out.push({
+          type: 'turn-end',
+          ...(finishReason !== undefined && { stopReason: finishReason }),
+          ...(responseId !== undefined && { responseId }),
+          ...(resumeToken !== undefined && { continuationToken: resumeToken }),
+        })
+      } else {
+        for (const messageId of openMessages) out.push({ type: 'message-done', messageId, status: endStatus[reason] })
+        out.push({
+          type: 'turn-end',
+          stopReason: reason,
+          ...(responseId !== undefined && { responseId }),
+          ...(resumeToken !== undefined && { continuationToken: resumeToken }),
+          status: resumeToken !== undefined ? 'background' : reason === 'cancelled' ? 'cancelled' : 'failed',
+        })
+      }
+      openMessages.clear()
+      group = {}
+      active = false
+      responseId = undefined
+      continuationToken = undefined
+      lastUpdateHadToken = false
+      finishReason = undefined
+      return out
+    },
+  }
+}

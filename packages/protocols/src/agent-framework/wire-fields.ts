@@ -1,0 +1,63 @@
+/**
+ * Reading Agent Framework JSON defensively: Python writes snake_case, .NET camelCase, and either
+ * may omit, null or mistype any field. These readers return `undefined` for anything unusable.
+ */
+
+export type WireRecord = Record<string, unknown>
+
+export function isRecord(value: unknown): value is WireRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `call_id` → `callId`. */
+function camelCase(snake: string): string {
+  return snake.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/** The field under its snake_case name (Python) or its camelCase name (.NET). */
+export function field(record: WireRecord, snakeName: string): unknown {
+  const value = record[snakeName]
+  if (value !== undefined && value !== null) return value
+  return record[camelCase(snakeName)] ?? undefined
+}
+
+export function stringField(record: WireRecord, snakeName: string): string | undefined {
+  const value = field(record, snakeName)
+  return typeof value === 'string' ? value : undefined
+}
+
+/** A string field that is present and not empty: producers use `""` to mean "not set". */
+export function nonEmptyField(record: WireRecord, snakeName: string): string | undefined {
+  const value = stringField(record, snakeName)
+  return value === undefined || value === '' ? undefined : value
+}
+
+export function numberField(record: WireRecord, snakeName: string): number | undefined {
+  const value = field(record, snakeName)
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+}
+
+export function recordField(record: WireRecord, snakeName: string): WireRecord | undefined {
+  const value = field(record, snakeName)
+  return isRecord(value) ? value : undefined
+}
+
+/** A JSON value as display text: strings as they are, everything else as JSON. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
+/** Tool arguments as an object when they are JSON text, else as given. */
+export function parseArguments(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value)
+  } catch {
+    return value
+  }
+}
