@@ -19,7 +19,7 @@ export interface PartialJsonParser {
    */
   end(): void
   readonly value: unknown
-  /** Characters consumed so far. */
+  /** Characters pushed so far (also after an error). */
   readonly length: number
   /** True once a complete top-level value has been read. */
   readonly complete: boolean
@@ -70,8 +70,12 @@ export function createPartialJsonParser(): PartialJsonParser {
 
   function setSlot(frame: Frame, value: unknown, startNew: boolean): void {
     if (frame.type !== 'root' && frame.shared) unshare()
-    if (frame.type === 'object') frame.value[frame.key] = value
-    else if (frame.type === 'array') {
+    if (frame.type === 'object') {
+      // A plain assignment to "__proto__" would set the prototype; JSON means an own property.
+      if (frame.key === '__proto__')
+        Object.defineProperty(frame.value, frame.key, { value, enumerable: true, writable: true, configurable: true })
+      else frame.value[frame.key] = value
+    } else if (frame.type === 'array') {
       if (startNew) frame.value.push(value)
       else frame.value[frame.value.length - 1] = value
     } else frame.value = value
@@ -182,7 +186,12 @@ export function createPartialJsonParser(): PartialJsonParser {
   }
 
   function push(text: string): void {
-    if (error !== undefined || typeof text !== 'string') return
+    if (typeof text !== 'string') return
+    if (error !== undefined) {
+      // Stopped: count the text anyway, so `length` keeps matching what was pushed.
+      length += text.length
+      return
+    }
     let i = 0
     while (i < text.length && error === undefined) {
       if (token?.kind === 'string') {

@@ -285,11 +285,19 @@ function bufferKind(u: ChunkUpdate | ThoughtUpdate | ClearUpdate | FullUpdate): 
 }
 
 /**
- * The part a chunk of `kind` appends to: the last part of that kind when it is the message's last
- * part or when it is empty (a cleared buffer refills in place), otherwise none (a new part starts,
- * keeping text and tool calls in the order they arrived).
+ * The part a chunk of `kind` appends to: the active part when it is of that kind (the stream goes on
+ * where it was, e.g. into a cleared buffer being refilled); else the last part of that kind when it
+ * is the message's last part or when it is empty (a cleared buffer refills in place); otherwise none
+ * (a new part starts, keeping text and tool calls in the order they arrived).
  */
-function appendTarget(parts: Part[], kind: BufferKind): number {
+function appendTarget(message: Message, kind: BufferKind): number {
+  const parts = message.parts
+  const active = message.activePartId
+  if (active !== undefined) {
+    const last = parts.length - 1
+    const index = parts[last]?.id === active ? last : parts.findIndex((p) => p.id === active)
+    if (parts[index]?.kind === kind) return index
+  }
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i] as Part
     if (part.kind !== kind) continue
@@ -304,7 +312,7 @@ function appendText(d: Draft, u: ChunkUpdate | ThoughtUpdate): void {
   const message = writableMessage(d, u.messageId)
   if (message.status === 'interrupted') message.status = 'streaming'
   const kind = bufferKind(u)
-  let index = appendTarget(message.parts, kind)
+  let index = appendTarget(message, kind)
   if (index < 0) {
     index = message.parts.length
     const id = nextPartId(message, kind)
@@ -426,13 +434,9 @@ function replaceParts(d: Draft, message: Message, inputs: PartInput[], u: FullUp
   }
   const used = new Map<string, number>()
   const parts: Part[] = []
-  const taken = new Set<string>()
   for (const input of inputs) {
-    const part = materializePart(d, message, input, oldByKind, used, taken, u)
-    if (part) {
-      parts.push(part)
-      taken.add(part.id)
-    }
+    const part = materializePart(d, message, input, oldByKind, used, parts, u)
+    if (part) parts.push(part)
   }
   const before = message.parts
   message.parts = parts
@@ -460,7 +464,7 @@ function materializePart(
   input: PartInput,
   oldByKind: Map<string, Part[]>,
   used: Map<string, number>,
-  taken: Set<string>,
+  built: readonly Part[],
   u: FullUpdate,
 ): Part | undefined {
   if (typeof input !== 'object' || input === null || typeof input.kind !== 'string' || !partKinds.has(input.kind)) {
@@ -481,7 +485,7 @@ function materializePart(
     issue(d, 'malformed-part', `full: dropped a ${input.kind} part without its id`, u)
     return undefined
   }
-  if (key !== undefined && taken.has(`${input.kind}=${key}`)) {
+  if (key !== undefined && built.some((p) => p.kind === input.kind && partKey(p) === key)) {
     issue(d, 'duplicate-part', `full: dropped a second ${input.kind} part with id ${key}`, u)
     return undefined
   }
@@ -490,7 +494,7 @@ function materializePart(
   const old = key === undefined ? olds[n] : olds.find((p) => partKey(p) === key)
   if (key === undefined) used.set(input.kind, n + 1)
   let id = old?.id ?? (key === undefined ? `${input.kind}#${n}` : `${input.kind}=${key}`)
-  for (let k = n + 1; taken.has(id); k++) id = `${input.kind}#${k}`
+  for (let k = n + 1; built.some((p) => p.id === id); k++) id = `${input.kind}#${k}`
   const part = { ...input, id } as Part & Record<string, unknown>
   if (part.kind === 'text' || part.kind === 'reasoning') {
     if (typeof part.text !== 'string') part.text = ''
@@ -611,6 +615,12 @@ function findToolCall(d: Draft, toolCallId: string): { message: Message; index: 
 function createToolCall(d: Draft, messageId: string, toolCallId: string): { message: Message; index: number } {
   startMessage(d, messageId)
   const message = writableMessage(d, messageId)
+  // The message may still hold it while unindexed (a replacement moved its index elsewhere).
+  const held = message.parts.findIndex((p) => p.kind === 'tool-call' && p.toolCallId === toolCallId)
+  if (held >= 0) {
+    writableIndex(d, 'toolCalls')[toolCallId] = messageId
+    return { message, index: held }
+  }
   const part: ToolCallPart = {
     id: `tool-call=${toolCallId}`,
     kind: 'tool-call',
@@ -677,9 +687,10 @@ function appendToolInput(d: Draft, u: ToolCallDeltaUpdate): void {
   parser.push(u.inputText)
   part.inputText += u.inputText
   inputParsers.set(part, parser)
-  if (parser.error === undefined) {
-    if (parser.value !== undefined) part.input = parser.value
-  } else if (!hadError) {
+  // On the push that hits an error the value still holds everything before the bad character, so
+  // the input does not depend on where the deltas were split.
+  if (parser.value !== undefined && !hadError) part.input = parser.value
+  if (parser.error !== undefined && !hadError) {
     issue(d, 'invalid-tool-input', `tool call ${u.toolCallId}: arguments are not JSON (${parser.error}); kept as text`)
   }
   if (part.status === 'pending') part.status = 'in_progress'

@@ -80,3 +80,11 @@ describe('createPartialJsonParser', () => {
     expect(parser.value).toEqual([1])
   })
 })
+
+test('a "__proto__" key is an own property, as with JSON.parse', () => {
+  const text = '{"__proto__": {"polluted": true}, "a": 1}'
+  const { value } = parsePartialJson(text)
+  expect(value).toEqual(JSON.parse(text))
+  expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+  expect((value as { polluted?: boolean }).polluted).toBeUndefined()
+})

@@ -131,7 +131,8 @@ describe('clear', () => {
       chunk('draft'),
       { type: 'tool-call', messageId: 'm', toolCallId: 't' },
       { type: 'clear', messageId: 'm', target: 'text' },
-      chunk('final'),
+      chunk('fin'),
+      chunk('al'),
     ])
     expect(state.messages.m?.parts.map((p) => p.kind)).toEqual(['text', 'tool-call'])
     expect(state.messages.m?.parts[0]).toMatchObject({ id: 'text#0', text: 'final', epoch: 1 })

@@ -24,7 +24,7 @@ describe('toMarkdown', () => {
 
   test('with reasoning as block quotes and one line per tool call', () => {
     expect(toMarkdown(conversation, { reasoning: true, tools: true })).toBe(
-      [
+      `${[
         '## User',
         'What is in src?',
         '## Assistant (coder)',
@@ -32,7 +32,7 @@ describe('toMarkdown', () => {
         '- Tool `List src` (completed)',
         '- Tool `cat` (failed): no such file',
         'Two files: `a.ts` and `b.ts`.',
-      ].join('\n\n') + '\n',
+      ].join('\n\n')}\n`,
     )
   })
 
