@@ -124,7 +124,7 @@ const anyUpdate: fc.Arbitrary<AgentUpdate> = fc.oneof(
   fc.constant<AgentUpdate>({ type: 'turn-end', stopReason: 'cancelled' }),
   fc.constant<AgentUpdate>({ type: 'turn-start' }),
   fc.record({ type: fc.constant('error' as const), message: text }),
-  fc.record({ type: fc.constant('plan' as const), entries: fc.constant([]) }),
+  fc.constant<AgentUpdate>({ type: 'plan', entries: [] }),
   fc.record({ type: fc.constant('approval-request' as const), requestId: fc.constantFrom('r0', 'r1') }),
   fc.record({
     type: fc.constant('approval-response' as const),
