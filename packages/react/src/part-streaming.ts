@@ -6,14 +6,14 @@ import type { Message, Part } from '@palimpsest/core'
  */
 export function isPartStreaming(message: Message, part: Part): boolean {
   if (message.status !== 'streaming') return false
-  if (message.activePartId === part.id) return true
   switch (part.kind) {
     case 'text':
     case 'reasoning':
-      return part.status === 'streaming'
+      return message.activePartId === part.id || part.status === 'streaming'
     case 'tool-call':
+      // A tool call's own status is authoritative: a completed call is done even while it is the last part.
       return part.status === 'pending' || part.status === 'in_progress'
     default:
-      return false
+      return message.activePartId === part.id
   }
 }
