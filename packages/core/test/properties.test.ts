@@ -343,7 +343,7 @@ describe('properties', () => {
       fc.property(
         fc.array(step(anyUpdate), { maxLength: 20 }),
         fc
-          .subarray([...messageIds], { minLength: 1 })
+          .subarray<string>([...messageIds], { minLength: 1 })
           .chain((addressed) =>
             fc.tuple(
               fc.constant(addressed),
