@@ -1,0 +1,204 @@
+/**
+ * OpenAI Chat Completions chunks (`client.chat.completions.create({ stream: true })`, and the many
+ * OpenAI-compatible servers) → Palimpsest updates.
+ *
+ * One completion is one turn; each choice is one assistant message (id = the completion id, or
+ * `<id>:<index>` for choices after the first). Text, refusal text, reasoning (`reasoning_content`
+ * or `reasoning`, which OpenAI-compatible servers such as DeepSeek, vLLM and OpenRouter send) and
+ * function-call argument deltas (matched by `index`, since only the first delta of a call carries
+ * its id) stream into that message. A refusal finishes the message with status `refusal`. Function
+ * calls stay `in_progress` once their arguments are complete: your code runs them.
+ */
+import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
+import { readWireObject, safeReporter } from '../wire'
+import { createTextSegments } from './text-segments'
+import { readOpenAiUsage } from './usage'
+
+export type OpenAiChatDecoderOptions = DecoderOptions
+
+type Wire = Record<string, unknown>
+
+interface ChoiceState {
+  messageId: string
+  refused: boolean
+  finished: boolean
+  /** Tool call index → id. */
+  toolCalls: Map<number, string>
+}
+
+const source = 'openai-chat'
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}): Decoder {
+  const report: IssueHandler = safeReporter(options.onIssue)
+  const segments = createTextSegments()
+
+  let completionId: string | undefined
+  let turnOpen = false
+  let stopReason: string | undefined
+  let choices = new Map<number, ChoiceState>()
+
+  const issue = (code: string, message: string, input?: unknown) =>
+    report({ code, message, source, ...(input !== undefined && { input }) })
+
+  const endTurn = (out: AgentUpdate[], reason?: string) => {
+    for (const choice of choices.values()) {
+      if (!choice.finished && choice.refused)
+        out.push({ type: 'message-done', messageId: choice.messageId, status: 'refusal' })
+    }
+    const stop = reason ?? stopReason
+    out.push({
+      type: 'turn-end',
+      ...(stop !== undefined && { stopReason: stop }),
+      ...(completionId !== undefined && { responseId: completionId }),
+    })
+    turnOpen = false
+    completionId = undefined
+    stopReason = undefined
+    choices = new Map()
+  }
+
+  const choiceState = (out: AgentUpdate[], index: number): ChoiceState => {
+    let choice = choices.get(index)
+    if (choice) return choice
+    const base = completionId ?? 'completion'
+    choice = {
+      messageId: index === 0 ? base : `${base}:${index}`,
+      refused: false,
+      finished: false,
+      toolCalls: new Map(),
+    }
+    choices.set(index, choice)
+    out.push({ type: 'message-start', messageId: choice.messageId, role: 'assistant' })
+    return choice
+  }
+
+  const appendToolCall = (out: AgentUpdate[], choice: ChoiceState, call: Wire) => {
+    const index = typeof call.index === 'number' ? call.index : 0
+    const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as Wire
+    let toolCallId = choice.toolCalls.get(index)
+    if (toolCallId === undefined) {
+      // Some OpenAI-compatible servers never send an id: name the call after its place.
+      toolCallId = str(call.id) || `${choice.messageId}:tool-${index}`
+      choice.toolCalls.set(index, toolCallId)
+      segments.interrupt(choice.messageId)
+      out.push({
+        type: 'tool-call',
+        messageId: choice.messageId,
+        toolCallId,
+        status: 'pending',
+        ...(str(fn.name) && { name: str(fn.name) }),
+      })
+    } else if (str(fn.name)) {
+      out.push({ type: 'tool-call-update', toolCallId, name: str(fn.name) })
+    }
+    const args = str(fn.arguments)
+    if (args) out.push({ type: 'tool-call-delta', toolCallId, inputText: args, messageId: choice.messageId })
+  }
+
+  const decodeChoice = (out: AgentUpdate[], raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null) return issue('malformed-chunk', 'a choice must be an object', raw)
+    const c = raw as Wire
+    const index = typeof c.index === 'number' ? c.index : 0
+    const choice = choiceState(out, index)
+    const delta = (typeof c.delta === 'object' && c.delta !== null ? c.delta : {}) as Wire
+    const reasoning = str(delta.reasoning_content) ?? str(delta.reasoning)
+    if (reasoning) {
+      out.push({
+        type: 'thought',
+        messageId: choice.messageId,
+        text: segments.prefix(choice.messageId, 'reasoning', 'reasoning') + reasoning,
+      })
+    }
+    const content = str(delta.content)
+    if (content) {
+      out.push({
+        type: 'chunk',
+        messageId: choice.messageId,
+        text: segments.prefix(choice.messageId, 'text', 'content') + content,
+      })
+    }
+    const refusal = str(delta.refusal)
+    if (refusal) {
+      choice.refused = true
+      out.push({
+        type: 'chunk',
+        messageId: choice.messageId,
+        text: segments.prefix(choice.messageId, 'text', 'refusal') + refusal,
+      })
+    }
+    if (Array.isArray(delta.tool_calls)) {
+      for (const call of delta.tool_calls) {
+        if (typeof call === 'object' && call !== null) appendToolCall(out, choice, call as Wire)
+        else issue('malformed-chunk', 'a tool call delta must be an object', call)
+      }
+    }
+    // The deprecated single `function_call` is a tool call without an id.
+    if (typeof delta.function_call === 'object' && delta.function_call !== null)
+      appendToolCall(out, choice, { index: -1, id: `${choice.messageId}:function`, function: delta.function_call })
+    const finish = str(c.finish_reason)
+    if (finish !== undefined && !choice.finished) {
+      if (finish === 'content_filter') choice.refused = true
+      choice.finished = true
+      out.push({ type: 'message-done', messageId: choice.messageId, status: choice.refused ? 'refusal' : 'complete' })
+      if (index === 0) stopReason = choice.refused ? 'refusal' : finish
+    }
+  }
+
+  const end = (reason: EndReason = 'complete'): AgentUpdate[] => {
+    const out: AgentUpdate[] = []
+    if (!turnOpen) return out
+    if (reason === 'interrupted') {
+      for (const choice of choices.values())
+        if (!choice.finished) out.push({ type: 'message-done', messageId: choice.messageId, status: 'interrupted' })
+      return out
+    }
+    endTurn(out, reason === 'complete' ? undefined : reason)
+    return out
+  }
+
+  return {
+    decode(wire) {
+      if (wire === '[DONE]') return end()
+      const out: AgentUpdate[] = []
+      const chunk = readWireObject(wire, source, report)
+      if (!chunk) return out
+      if (chunk.error !== undefined && chunk.choices === undefined) {
+        // OpenAI-compatible servers report a failure mid-stream as `{ error: { message } }`.
+        const error = (typeof chunk.error === 'object' && chunk.error !== null ? chunk.error : {}) as Wire
+        const message = str(error.message) ?? str(chunk.error) ?? 'The completion failed'
+        const code = str(error.code) ?? str(error.type)
+        out.push({
+          type: 'error',
+          ...(completionId !== undefined && { messageId: completionId }),
+          message,
+          ...(code && { code }),
+        })
+        if (turnOpen) endTurn(out, 'error')
+        return out
+      }
+      if (!Array.isArray(chunk.choices)) {
+        issue('malformed-chunk', 'a chat completion chunk needs a "choices" array', chunk)
+        return out
+      }
+      const id = str(chunk.id)
+      if (turnOpen && id !== undefined && completionId !== undefined && id !== completionId) endTurn(out)
+      if (!turnOpen) {
+        turnOpen = true
+        completionId = id
+        out.push({ type: 'turn-start', ...(id !== undefined && { responseId: id }) })
+      }
+      for (const choice of chunk.choices) decodeChoice(out, choice)
+      const usage = readOpenAiUsage(chunk.usage)
+      if (usage) {
+        const first = choiceState(out, 0)
+        out.push({ type: 'usage', messageId: first.messageId, usage })
+      }
+      return out
+    },
+    end,
+  }
+}
