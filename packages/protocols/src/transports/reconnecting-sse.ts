@@ -150,7 +150,7 @@ function checkContentType(response: Response, url: string | URL): void {
 /** Stream-level failures that a new connection can fix; a line that is too long would come again. */
 function isRetryable(error: unknown): boolean {
   if (!(error instanceof TransportError)) return true // fetch's network errors are plain TypeErrors
-  return error.code === 'connection-lost' || error.code === 'idle-timeout' || error.code === 'http-status'
+  return error.code === 'connection-lost' || error.code === 'idle-timeout'
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -7,8 +7,8 @@ import { TransportError } from './transport-error'
 export interface WebSocketLike {
   readonly readyState: number
   binaryType?: string
-  addEventListener(type: string, listener: (event: never) => void): void
-  removeEventListener(type: string, listener: (event: never) => void): void
+  addEventListener(type: string, listener: (event: Event) => void): void
+  removeEventListener(type: string, listener: (event: Event) => void): void
 }
 
 export interface WebSocketMessagesOptions {
@@ -58,9 +58,9 @@ export async function* webSocketMessages(
     notify()
   }
 
-  const onMessage = (event: { data: unknown }) => {
+  const onMessage = (event: Event) => {
     if (failure || ended) return
-    const text = readText(event.data)
+    const text = readText((event as MessageEvent).data)
     if (text === undefined) {
       report({
         code: 'unsupported-frame',
@@ -80,19 +80,21 @@ export async function* webSocketMessages(
     }
     notify()
   }
-  const onClose = (event: { code?: number; reason?: string }) => {
-    const code = event.code ?? 1005
+  const onClose = (event: Event) => {
+    const { code = 1005, reason: text } = event as Partial<CloseEvent>
     if (normalCloseCodes.has(code)) {
       ended = true
       notify()
     } else {
-      const reason = event.reason ? `: ${event.reason}` : ''
+      const reason = text ? `: ${text}` : ''
       fail(new TransportError('websocket-closed', `the WebSocket closed abnormally (code ${code}${reason})`))
     }
   }
-  const onError = (event: { message?: unknown; error?: unknown }) => {
-    const detail = typeof event.message === 'string' && event.message !== '' ? `: ${event.message}` : ''
-    fail(new TransportError('websocket-error', `the WebSocket failed${detail}`, { cause: event.error ?? event }))
+  const onError = (event: Event) => {
+    // Browsers tell nothing about the failure; Node's `ws` passes an ErrorEvent with a message.
+    const { message, error } = event as Partial<ErrorEvent>
+    const detail = typeof message === 'string' && message !== '' ? `: ${message}` : ''
+    fail(new TransportError('websocket-error', `the WebSocket failed${detail}`, { cause: error ?? event }))
   }
   const onAbort = () => notify()
 
