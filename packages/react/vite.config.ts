@@ -1,14 +1,30 @@
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * The stylesheet is optional, so no JS module imports it: the build copies `src/styles.css` to
+ * `dist/styles.css`, which users opt into with `import '@palimpsest/react/styles.css'`.
+ */
+function copyStylesheet(): Plugin {
+  return {
+    name: 'palimpsest-copy-stylesheet',
+    apply: 'build',
+    closeBundle() {
+      const dist = fileURLToPath(new URL('./dist/', import.meta.url))
+      mkdirSync(dist, { recursive: true })
+      copyFileSync(fileURLToPath(new URL('./src/styles.css', import.meta.url)), `${dist}styles.css`)
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), copyStylesheet()],
   build: {
     lib: { entry: { index: 'src/index.ts' }, formats: ['es'] },
-    cssCodeSplit: false,
     rollupOptions: {
       external: [/^react($|\/)/, /^react-dom($|\/)/, /^@palimpsest\//, /^zustand/, /^react-markdown/, /^remark-gfm/],
-      output: { assetFileNames: 'styles.css' },
     },
     sourcemap: true,
     minify: false,

@@ -1,9 +1,9 @@
-import type { ApprovalRequestPart, Issue, PartProps, TextPart } from '@palimpsest/core'
+import type { ApprovalRequestPart, Issue, TextPart } from '@palimpsest/core'
 import { createInitialState, createTranscriptStore } from '@palimpsest/core'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
-import { Transcript } from '../src'
+import { type PartProps, Transcript } from '../src'
 import { everyPartKind } from './every-part-kind'
 import { applyNow, syncStore } from './render-helpers'
 
