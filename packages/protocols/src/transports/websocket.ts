@@ -32,15 +32,17 @@ const normalCloseCodes = new Set([1000, 1005])
  * socket's `binaryType` is switched from `blob` to `arraybuffer` so they can be read in order).
  * Ends when the socket closes normally; rejects with a `TransportError` on an error or an abnormal
  * close, after the messages received before it.
+ *
+ * Listening starts when this is called, not at the first read, so call it right after creating
+ * the socket: a WebSocket does not keep messages that arrived before anyone listened.
  */
-export async function* webSocketMessages(
+export function webSocketMessages(
   ws: WebSocketLike,
   options: WebSocketMessagesOptions = {},
 ): AsyncGenerator<string, void> {
   const { signal } = options
   const maxBuffered = options.maxBufferedMessages ?? 100_000
   const report = safeReporter(options.onIssue)
-  signal?.throwIfAborted()
   if (ws.binaryType === 'blob') ws.binaryType = 'arraybuffer'
 
   let queue: (string | undefined)[] = []
@@ -55,6 +57,7 @@ export async function* webSocketMessages(
   }
   const fail = (error: TransportError) => {
     failure ??= error
+    stopListening()
     notify()
   }
 
@@ -84,6 +87,7 @@ export async function* webSocketMessages(
     const { code = 1005, reason: text } = event as Partial<CloseEvent>
     if (normalCloseCodes.has(code)) {
       ended = true
+      stopListening()
       notify()
     } else {
       const reason = text ? `: ${text}` : ''
@@ -98,36 +102,50 @@ export async function* webSocketMessages(
   }
   const onAbort = () => notify()
 
-  ws.addEventListener('message', onMessage)
-  ws.addEventListener('close', onClose)
-  ws.addEventListener('error', onError)
-  signal?.addEventListener('abort', onAbort)
-  try {
-    while (true) {
-      signal?.throwIfAborted()
-      if (head < queue.length) {
-        const message = queue[head] as string
-        queue[head] = undefined
-        head += 1
-        if (head > 1024 && head * 2 > queue.length) {
-          queue = queue.slice(head)
-          head = 0
-        }
-        yield message
-        continue
-      }
-      if (failure) throw failure
-      if (ended) return
-      await new Promise<void>((resolve) => {
-        wake = resolve
-      })
-    }
-  } finally {
+  let listening = false
+  const stopListening = () => {
+    if (!listening) return
+    listening = false
     ws.removeEventListener('message', onMessage)
     ws.removeEventListener('close', onClose)
     ws.removeEventListener('error', onError)
     signal?.removeEventListener('abort', onAbort)
   }
+
+  async function* read(): AsyncGenerator<string, void> {
+    try {
+      while (true) {
+        signal?.throwIfAborted()
+        if (head < queue.length) {
+          const message = queue[head] as string
+          queue[head] = undefined
+          head += 1
+          if (head > 1024 && head * 2 > queue.length) {
+            queue = queue.slice(head)
+            head = 0
+          }
+          yield message
+          continue
+        }
+        if (failure) throw failure
+        if (ended) return
+        await new Promise<void>((resolve) => {
+          wake = resolve
+        })
+      }
+    } finally {
+      stopListening()
+    }
+  }
+
+  if (!ended && !signal?.aborted) {
+    listening = true
+    ws.addEventListener('message', onMessage)
+    ws.addEventListener('close', onClose)
+    ws.addEventListener('error', onError)
+    signal?.addEventListener('abort', onAbort)
+  }
+  return read()
 }
 
 function readText(data: unknown): string | undefined {

@@ -50,6 +50,15 @@ describe('webSocketMessages', () => {
     expect(await messages).toEqual(['{"a":1}', '{"b":2}'])
   })
 
+  test('listening starts at the call, so messages that arrive before the first read are kept', async () => {
+    const socket = new FakeSocket()
+    const messages = webSocketMessages(socket)
+    socket.receive('early')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    socket.close(1000)
+    expect(await collect(messages)).toEqual(['early'])
+  })
+
   test('a close without a status code is a normal end too', async () => {
     const socket = new FakeSocket()
     const messages = collect(webSocketMessages(socket))
