@@ -29,7 +29,8 @@ export interface AcpDecoderOptions extends DecoderOptions {
   sessionId?: string
   /**
    * The negotiated protocol version. With `2` (the v2 draft), `null` in a tool call patch empties
-   * `content`/`locations`; in v1 it means "unchanged". Every other v2 update is read either way.
+   * `content`/`locations` (in v1 it means "unchanged"), and a first `tool_call_update` creating a
+   * call is normal rather than reported. Every v2 update kind is read either way.
    */
   protocolVersion?: 1 | 2
 }
@@ -86,7 +87,7 @@ const unsupportedKinds = new Set([
 
 export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   const report = safeReporter(options.onIssue)
-  const nullClears = options.protocolVersion === 2
+  const v2 = options.protocolVersion === 2
   const messageIds = new StoreIds('acp-message')
   const toolCallIds = new StoreIds('acp-tool-call')
   const sessions = new Map<string, SessionState>()
@@ -222,10 +223,11 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   const decodeToolCall = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
     const wireId = readString(update, 'toolCallId')
     if (wireId === undefined) return issue('malformed-update', `${update.sessionUpdate} without "toolCallId"`, update)
-    if (update.sessionUpdate === 'tool_call_update' && !session.toolCalls.has(wireId))
-      // Common: agents skip `tool_call`. Show the call rather than drop what it reports.
+    // Common in v1: agents skip `tool_call`; show the call rather than drop what it reports. In v2
+    // the first update is how a call is created, so there is nothing to report.
+    if (update.sessionUpdate === 'tool_call_update' && !session.toolCalls.has(wireId) && !v2)
       issue('unknown-tool-call', `tool_call_update for unknown tool call ${wireId}; created it`, update)
-    upsertToolCall(session, wireId, readToolCallPatch(update, report, nullClears), out)
+    upsertToolCall(session, wireId, readToolCallPatch(update, report, v2), out)
   }
 
   const decodeToolContentChunk = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
@@ -410,7 +412,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       isObject(params.subject) && params.subject.type === 'tool_call' ? params.subject.toolCall : undefined
     const toolCall = isObject(params.toolCall) ? params.toolCall : isObject(subject) ? subject : undefined
     const toolWireId = toolCall && readString(toolCall, 'toolCallId')
-    const patch = toolCall ? readToolCallPatch(toolCall, report, nullClears) : {}
+    const patch = toolCall ? readToolCallPatch(toolCall, report, v2) : {}
     const request: ApprovalRequestUpdate = {
       type: 'approval-request',
       requestId: String(id),
