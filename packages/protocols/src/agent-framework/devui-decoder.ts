@@ -111,7 +111,8 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
   function startResponse(response: WireRecord | undefined, out: AgentUpdate[]): void {
     const id = response ? nonEmptyField(response, 'id') : undefined
     if (id === undefined || id === responseId) return
-    if (active && !ended) finishTurn(out, {})
+    // A new response before the previous one completed: the previous turn is over.
+    if (!ended && (responseId !== undefined || messageId !== undefined)) finishTurn(out, {})
     responseId = id
     messageId = undefined
     ended = false
