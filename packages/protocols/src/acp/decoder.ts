@@ -54,6 +54,8 @@ interface SessionState {
   toolCalls: Map<string, ToolCallState>
   compactions: Map<string, { messageId?: string; summary: string }>
   notices: number
+  /** A fed prompt the agent may still echo: its message and the text not echoed yet. */
+  echo?: { message: TrackedMessage; remaining: string }
 }
 
 const endStatus: Record<EndReason, Exclude<MessageStatus, 'streaming'>> = {
@@ -150,7 +152,19 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   const decodeChunk = (session: SessionState, update: WireObject, role: Role, stream: Stream, out: AgentUpdate[]) => {
     if (!('content' in update)) return issue('malformed-update', `${update.sessionUpdate} without "content"`, update)
     const wireId = readString(update, 'messageId')
+    if (role === 'assistant') session.echo = undefined
+    else if (session.echo && isEcho(session.echo, update.content)) return
     appendBlock((o) => session.messages.forChunk(role, stream, wireId, o), stream, update.content, update, out)
+  }
+
+  /** Whether a user chunk repeats the next part of the fed prompt (then it is not shown twice). */
+  const isEcho = (echo: NonNullable<SessionState['echo']>, content: unknown): boolean => {
+    const reading = readContentBlock(content)
+    if (reading.type === 'text' && reading.text !== '' && echo.remaining.startsWith(reading.text)) {
+      echo.remaining = echo.remaining.slice(reading.text.length)
+      return true
+    }
+    return false
   }
 
   /** v2 `agent_message` / `agent_thought` / `user_message`: the content replaces what the chunks built. */
@@ -160,6 +174,10 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     const content = update.content
     if (content !== undefined && content !== null && !Array.isArray(content))
       return issue('malformed-update', `${update.sessionUpdate}: "content" must be an array or null`, update)
+    // A v2 agent echoes the prompt as `user_message` with its own id: that names the fed prompt.
+    if (role === 'user' && session.echo && !session.messages.knows(wireId))
+      session.messages.adopt(session.echo.message, 'text', wireId)
+    session.echo = undefined
     const message = session.messages.forUpsert(role, stream, wireId, out)
     if (content === undefined) return // omitted = unchanged
     let text = ''
@@ -436,8 +454,18 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (!session) return
     if (typeof message.id === 'string' || typeof message.id === 'number') prompts.set(String(message.id), session.id)
     if (!Array.isArray(params.prompt)) return
-    const route = (o: AgentUpdate[]) => session.messages.forChunk('user', 'text', undefined, o)
-    for (const block of params.prompt) appendBlock(route, 'text', block, message, out)
+    let promptMessage: TrackedMessage | undefined
+    const route = (o: AgentUpdate[]) => {
+      promptMessage = session.messages.forChunk('user', 'text', undefined, o)
+      return promptMessage
+    }
+    let text = ''
+    for (const block of params.prompt) {
+      appendBlock(route, 'text', block, message, out)
+      const reading = readContentBlock(block)
+      if (reading.type === 'text') text += reading.text
+    }
+    if (promptMessage) session.echo = { message: promptMessage, remaining: text }
   }
 
   const decodeResponse = (message: WireObject, out: AgentUpdate[]) => {

@@ -93,6 +93,11 @@ export class SessionMessages {
     return undefined
   }
 
+  /** Whether a wire id already names a message of this session. */
+  knows(wireId: string): boolean {
+    return this.byWireId.has(wireId)
+  }
+
   /** The store id of the message the last chunk or part went to, while it streams. */
   currentId(): string | undefined {
     return this.current?.open ? this.current.id : undefined
@@ -124,7 +129,8 @@ export class SessionMessages {
     return message
   }
 
-  private adopt(message: TrackedMessage, stream: Stream, wireId: string): void {
+  /** Gives a message the wire id the agent uses for it (e.g. the id of its echo of a prompt). */
+  adopt(message: TrackedMessage, stream: Stream, wireId: string): void {
     message.wireIds[stream] = wireId
     this.byWireId.set(wireId, message)
   }

@@ -269,6 +269,33 @@ describe('prompt requests and responses', () => {
     expect(markdown).toBe('## User\n\nFix the failing test\n\n## Assistant\n\nOn it.\n')
   })
 
+  test('a fed prompt the agent echoes is shown once, whether echoed as v1 chunks or a v2 user_message', () => {
+    const echoedChunks = decodeAll([
+      prompt(2, 'Fix the failing test'),
+      notification({ sessionUpdate: 'user_message_chunk', content: text('Fix the ') }),
+      notification({ sessionUpdate: 'user_message_chunk', content: text('failing test') }),
+      agentChunk('On it.'),
+      promptResponse('end_turn'),
+    ])
+    expect(echoedChunks.markdown).toBe('## User\n\nFix the failing test\n\n## Assistant\n\nOn it.\n')
+    const echoedUpsert = decodeAll(
+      [
+        prompt(2, 'Fix the failing test'),
+        notification({ sessionUpdate: 'user_message', messageId: 'u1', content: [text('Fix the failing test')] }),
+        agentChunk('On it.', 'm1'),
+      ],
+      { protocolVersion: 2 },
+    )
+    expect(messagesOf(echoedUpsert.state).map((m) => m.role)).toEqual(['user', 'assistant'])
+    // A later user chunk that is not an echo is a message of its own.
+    const notEcho = decodeAll([
+      prompt(2, 'Hi'),
+      agentChunk('Hello!'),
+      notification({ sessionUpdate: 'user_message_chunk', content: text('Hi') }),
+    ])
+    expect(messagesOf(notEcho.state).map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+  })
+
   test('an error response to a fed prompt ends the turn with the error shown', () => {
     const { state } = decodeAll([
       prompt(4, 'Hi'),
