@@ -1,0 +1,1 @@
+export { type AiSdkDataPart, type AiSdkDecoderOptions, createAiSdkDecoder } from './decoder'
