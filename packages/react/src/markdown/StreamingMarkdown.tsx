@@ -1,34 +1,132 @@
 /**
- * PLACEHOLDER (to be replaced by the streaming implementation): renders the whole text with
- * react-markdown. The props are the contract the components build on.
+ * Streaming markdown on react-markdown + remark-gfm. The text is split into top-level blocks
+ * (`advanceSplit`); settled blocks are rendered once and memoised by content, only the unsettled
+ * tail is parsed and rendered again per chunk, and while streaming the last block is repaired so
+ * unfinished syntax never shows as raw punctuation. The final render (streaming=false) is exactly
+ * react-markdown's render of the whole text with the same options.
  */
-import type { ReactNode } from 'react'
-import Markdown, { type Components } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
+import { memo, useMemo, useRef } from 'react'
+import Markdown, { type Components, type Options } from 'react-markdown'
+import { advanceSplit, blockPageSize, type MarkdownBlock, type SplitState } from './block-splitter'
+import { reportMarkdownWork } from './instrumentation'
+import { markdownOptions } from './render-options'
+import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
+import { repairTail } from './tail-repair'
 
-/** Highlights fenced code: return markup (or a promise of it); the plain code stays until it resolves. */
-export type CodeHighlighter = (code: string, language: string | undefined) => ReactNode | Promise<ReactNode>
+export type { CodeHighlighter, MarkdownIssue }
 
 export interface StreamingMarkdownProps {
   /** The markdown source received so far. */
   text: string
   /** True while more text may arrive: the unsettled tail is repaired (open emphasis, fences, tables, …). */
   streaming?: boolean
-  /** Override any element, like react-markdown's `components`. */
+  /** Override any element, like react-markdown's `components`. Keep it stable (memoise it): a new object re-renders every block. */
   components?: Components
   /** Do not load remote images; show their alt text as a link instead. */
   blockRemoteImages?: boolean
   /** Optional syntax highlighter for fenced code blocks (stale-while-revalidate). */
   highlight?: CodeHighlighter
+  /** `target` for external links (e.g. `_blank`); none by default. External links always get `rel="noopener noreferrer"`. */
+  linkTarget?: string
+  /** Told when something cannot be rendered as asked (e.g. the highlighter failed); rendering goes on. */
+  onIssue?: (issue: MarkdownIssue) => void
   className?: string
 }
 
-export function StreamingMarkdown({ text, components, className }: StreamingMarkdownProps) {
+export function StreamingMarkdown({
+  text,
+  streaming = false,
+  components,
+  blockRemoteImages = false,
+  highlight,
+  linkTarget,
+  onIssue,
+  className,
+}: StreamingMarkdownProps) {
+  // The split state is a pure function of (previous state, text), so writing it during render is
+  // safe even if React discards this render: the next render continues or restarts from it.
+  const splitRef = useRef<SplitState | undefined>(undefined)
+  const split = advanceSplit(splitRef.current, text)
+  splitRef.current = split
+
+  const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
+  const settings = useMemo<RenderSettings>(
+    () => ({ components, blockRemoteImages, linkTarget, highlight, onIssue }),
+    [components, blockRemoteImages, linkTarget, highlight, onIssue],
+  )
+
   return (
-    <div className={className} data-palimpsest-markdown="">
-      <Markdown remarkPlugins={[remarkGfm]} {...(components && { components })}>
-        {text}
-      </Markdown>
-    </div>
+    <RenderSettingsContext.Provider value={settings}>
+      <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+        <SplitMarkdown split={split} streaming={streaming} options={options} />
+      </div>
+    </RenderSettingsContext.Provider>
   )
 }
+
+interface SplitMarkdownProps {
+  split: SplitState
+  streaming: boolean
+  options: Options
+}
+
+/**
+ * Renders a split state: pages of memoised blocks, the last one repaired while streaming. With
+ * definitions in the document (blocks are not independent), the whole text renders as one block.
+ * Exported for tests that drive the splitter directly and render on the server.
+ */
+export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
+  if (split.hasDefinitions) {
+    return <BlockView index={0} text={streaming ? repairTail(split.text, undefined) : split.text} options={options} />
+  }
+  const { settledPages, settledCount, tail } = split
+  const total = settledCount + tail.length
+  const pages = []
+  for (let page = 0; page * blockPageSize < total; page++) {
+    const first = page * blockPageSize
+    const settled = settledPages[page] ?? []
+    let blocks: readonly MarkdownBlock[] = settled
+    if (settled.length < blockPageSize && first + settled.length < total) {
+      const fromTail = tail.slice(first + settled.length - settledCount, first + blockPageSize - settledCount)
+      blocks = [...settled, ...fromTail.map((block) => tailBlock(split, block, streaming))]
+    }
+    pages.push(<BlockPage key={page} first={first} blocks={blocks} options={options} />)
+  }
+  return pages
+}
+
+/** The last block is repaired while streaming; every other block renders its exact source. */
+function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
+  const isLast = block === split.tail[split.tail.length - 1]
+  if (!streaming || !isLast) return block
+  return { text: repairTail(block.text, split.tailLeaf), type: block.type }
+}
+
+interface BlockPageProps {
+  first: number
+  blocks: readonly MarkdownBlock[]
+  options: Options
+}
+
+const BlockPage = memo(function BlockPage({ first, blocks, options }: BlockPageProps) {
+  return blocks.map((block, index) => (
+    <BlockView key={first + index} index={first + index} text={block.text} options={options} />
+  ))
+})
+
+interface BlockViewProps {
+  index: number
+  text: string
+  options: Options
+}
+
+const BlockView = memo(function BlockView({ index, text, options }: BlockViewProps) {
+  if (text.trim() === '') return null
+  reportMarkdownWork({ kind: 'block-render', chars: text.length, blockIndex: index })
+  return (
+    <>
+      {index > 0 ? '\n' : null}
+      <Markdown {...options}>{text}</Markdown>
+    </>
+  )
+})

@@ -1,1 +1,6 @@
-export { StreamingMarkdown, type StreamingMarkdownProps, type CodeHighlighter } from './StreamingMarkdown'
+export {
+  type CodeHighlighter,
+  type MarkdownIssue,
+  StreamingMarkdown,
+  type StreamingMarkdownProps,
+} from './StreamingMarkdown'

@@ -1,0 +1,22 @@
+/**
+ * Deterministic work counters for tests and benchmarks: how many characters the block splitter
+ * parsed and how many characters of markdown were handed to react-markdown for rendering. Timing is
+ * noisy; these counts prove that the work per chunk does not grow with the message length.
+ */
+
+export type MarkdownWork =
+  | { kind: 'split-parse'; chars: number }
+  | { kind: 'block-render'; chars: number; blockIndex: number }
+
+type WorkListener = (work: MarkdownWork) => void
+
+let listener: WorkListener | undefined
+
+/** Install (or remove, with `undefined`) the single work listener. Not part of the public API. */
+export function setMarkdownWorkListener(next: WorkListener | undefined): void {
+  listener = next
+}
+
+export function reportMarkdownWork(work: MarkdownWork): void {
+  listener?.(work)
+}

@@ -1,0 +1,84 @@
+/**
+ * The react-markdown options every block is rendered with, and the element overrides that enforce
+ * the safety policy (links, images) and the highlighter. The overrides are module-level components
+ * reading a context, so their identity never changes and growing code blocks are never remounted.
+ */
+import { type ComponentProps, type ComponentType, createElement, type ReactElement, useContext } from 'react'
+import type { Components, ExtraProps, Options } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { HighlightedCodeBlock } from './HighlightedCodeBlock'
+import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
+import { type RenderSettings, RenderSettingsContext } from './render-settings'
+
+const remarkPlugins = [remarkGfm]
+
+/** react-markdown options equivalent to what `StreamingMarkdown` renders with these settings. */
+export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): Options {
+  const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage }
+  if (settings.highlight) components.pre = HighlightedPre
+  return { remarkPlugins, components, urlTransform: safeMarkdownUrl }
+}
+
+type LinkProps = ComponentProps<'a'> & ExtraProps
+
+function SafeLink({ node, ...props }: LinkProps) {
+  const { components, linkTarget } = useContext(RenderSettingsContext)
+  const external = typeof props.href === 'string' && isRemoteUrl(props.href)
+  const extra = external ? { rel: 'noopener noreferrer', ...(linkTarget ? { target: linkTarget } : {}) } : {}
+  return renderElement(components?.a, 'a', { ...props, ...extra }, node)
+}
+
+type ImageProps = ComponentProps<'img'> & ExtraProps
+
+function GuardedImage({ node, ...props }: ImageProps) {
+  const { components, blockRemoteImages } = useContext(RenderSettingsContext)
+  if (blockRemoteImages && typeof props.src === 'string' && isRemoteUrl(props.src)) {
+    return (
+      <a href={props.src} rel="noopener noreferrer" data-palimpsest-blocked-image="">
+        {props.alt || props.src}
+      </a>
+    )
+  }
+  return renderElement(components?.img, 'img', props, node)
+}
+
+type PreProps = ComponentProps<'pre'> & ExtraProps
+
+interface HastNode {
+  type: string
+  tagName?: string
+  value?: string
+  properties?: { className?: unknown }
+  children?: HastNode[]
+}
+
+function HighlightedPre({ node, children, ...props }: PreProps) {
+  const { components } = useContext(RenderSettingsContext)
+  const code = (node as HastNode | undefined)?.children?.find(
+    (child) => child.type === 'element' && child.tagName === 'code',
+  )
+  if (!code) return renderElement(components?.pre, 'pre', { ...props, children }, node)
+  const classNames = Array.isArray(code.properties?.className) ? code.properties.className.map(String) : []
+  const language = classNames.find((name) => name.startsWith('language-'))?.slice('language-'.length)
+  const highlighted = (
+    <HighlightedCodeBlock
+      code={textOf(code)}
+      language={language}
+      className={classNames.length > 0 ? classNames.join(' ') : undefined}
+    />
+  )
+  return renderElement(components?.pre, 'pre', { ...props, children: highlighted }, node)
+}
+
+/** Render the user's override for a tag (a component gets `node`, like react-markdown passes it) or the tag itself. */
+function renderElement(override: unknown, tag: string, props: object, node: ExtraProps['node']): ReactElement {
+  if (typeof override === 'function' || (typeof override === 'object' && override !== null)) {
+    return createElement(override as ComponentType<Record<string, unknown>>, { ...props, node })
+  }
+  return createElement(typeof override === 'string' ? override : tag, props as Record<string, unknown>)
+}
+
+function textOf(node: HastNode): string {
+  if (node.type === 'text') return node.value ?? ''
+  return (node.children ?? []).map(textOf).join('')
+}

@@ -1,0 +1,91 @@
+/**
+ * Parses markdown into its top-level blocks with exactly the parser the renderer uses (react-markdown's
+ * remark-parse with remark-gfm), so block boundaries can never disagree with the render.
+ *
+ * `@palimpsest/react` depends on react-markdown, not on its internal parser packages, so the syntax
+ * tree is obtained by running react-markdown's `Markdown` as a plain function with a remark plugin
+ * that captures the tree and hands an empty one to the rest of the pipeline (so no HTML or React
+ * elements are built for it).
+ */
+import Markdown, { type Options } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { reportMarkdownWork } from './instrumentation'
+
+/** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
+export interface TailLeaf {
+  type: string
+  /** Offset of the leaf's first character in the parsed text. */
+  start: number
+  /** Fence character when the leaf is a fenced code block. */
+  fence?: '`' | '~'
+}
+
+export interface TopLevelBlock {
+  type: string
+  /** Offset of the start of the line where the block begins. */
+  lineStart: number
+}
+
+export interface ParsedBlocks {
+  blocks: TopLevelBlock[]
+  /** A link reference or footnote definition somewhere: blocks are not independent. */
+  hasDefinitions: boolean
+  leaf: TailLeaf | undefined
+}
+
+interface SyntaxNode {
+  type: string
+  children?: SyntaxNode[]
+  position?: { start: { offset?: number } }
+}
+
+type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
+
+let captured: SyntaxNode | undefined
+
+const captureTree: RemarkPlugin = () => (tree: SyntaxNode) => {
+  captured = tree
+  return { type: 'root', children: [] }
+}
+
+const parserPlugins = [remarkGfm, captureTree]
+
+const containerTypes = new Set(['list', 'listItem', 'blockquote', 'table', 'tableRow', 'footnoteDefinition'])
+
+export function parseTopLevelBlocks(text: string): ParsedBlocks {
+  reportMarkdownWork({ kind: 'split-parse', chars: text.length })
+  captured = undefined
+  Markdown({ children: text, remarkPlugins: parserPlugins })
+  const root = captured as SyntaxNode | undefined
+  captured = undefined
+  const children = root?.children ?? []
+  const blocks: TopLevelBlock[] = []
+  let hasDefinitions = false
+  for (const node of children) {
+    const offset = node.position?.start.offset ?? 0
+    blocks.push({ type: node.type, lineStart: text.lastIndexOf('\n', offset - 1) + 1 })
+    if (!hasDefinitions) hasDefinitions = containsDefinition(node)
+  }
+  return { blocks, hasDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
+}
+
+function containsDefinition(node: SyntaxNode): boolean {
+  if (node.type === 'definition' || node.type === 'footnoteDefinition') return true
+  if (!node.children || !containerTypes.has(node.type)) return false
+  return node.children.some(containsDefinition)
+}
+
+function tailLeaf(text: string, node: SyntaxNode | undefined): TailLeaf | undefined {
+  let current = node
+  while (current && containerTypes.has(current.type) && current.children && current.children.length > 0) {
+    current = current.children[current.children.length - 1]
+  }
+  if (!current) return undefined
+  const start = current.position?.start.offset ?? 0
+  const leaf: TailLeaf = { type: current.type, start }
+  if (current.type === 'code') {
+    const fence = /^[ \t]*(`{3,}|~{3,})/.exec(text.slice(start, start + 64))?.[1]?.[0]
+    if (fence === '`' || fence === '~') leaf.fence = fence
+  }
+  return leaf
+}

@@ -1,0 +1,136 @@
+/** Test harness: stream text into a live `StreamingMarkdown` root and render react-markdown references. */
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { renderToStaticMarkup } from 'react-dom/server'
+import Markdown from 'react-markdown'
+import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
+import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { markdownOptions } from '../../src/markdown/render-options'
+import { SplitMarkdown } from '../../src/markdown/StreamingMarkdown'
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true
+
+export interface LiveMarkdown {
+  container: HTMLElement
+  render(props: StreamingMarkdownProps): void
+  unmount(): void
+}
+
+export function liveMarkdown(): LiveMarkdown {
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root: Root = createRoot(container)
+  return {
+    container,
+    render(props) {
+      act(() => root.render(<StreamingMarkdown {...props} />))
+    },
+    unmount() {
+      act(() => root.unmount())
+      container.remove()
+    },
+  }
+}
+
+/** Inner HTML of react-markdown's own render of the whole text, with the options StreamingMarkdown uses. */
+export function referenceHtml(text: string, props: Partial<StreamingMarkdownProps> = {}): string {
+  const live = liveReference()
+  live.render(text, props)
+  const html = live.html()
+  live.unmount()
+  return html
+}
+
+function liveReference() {
+  const container = document.createElement('div')
+  const root = createRoot(container)
+  return {
+    render(text: string, props: Partial<StreamingMarkdownProps>) {
+      const options = markdownOptions({ components: props.components, highlight: props.highlight })
+      act(() => root.render(<Markdown {...options}>{text}</Markdown>))
+    },
+    html: () => container.innerHTML,
+    unmount: () => act(() => root.unmount()),
+  }
+}
+
+/** The markdown element's inner HTML (the blocks, without the wrapper). */
+export function renderedHtml(live: LiveMarkdown): string {
+  return live.container.firstElementChild?.innerHTML ?? ''
+}
+
+/** Split `text` at the given sorted cut offsets. */
+export function chunksAt(text: string, cuts: readonly number[]): string[] {
+  const chunks: string[] = []
+  let from = 0
+  for (const cut of cuts) {
+    if (cut <= from || cut >= text.length) continue
+    chunks.push(text.slice(from, cut))
+    from = cut
+  }
+  chunks.push(text.slice(from))
+  return chunks
+}
+
+/** Stream the chunks (streaming=true after each), then finish (streaming=false); returns the final HTML. */
+export function streamThrough(
+  live: LiveMarkdown,
+  chunks: readonly string[],
+  props: Partial<StreamingMarkdownProps> = {},
+) {
+  let text = ''
+  for (const chunk of chunks) {
+    text += chunk
+    live.render({ ...props, text, streaming: true })
+  }
+  live.render({ ...props, text, streaming: false })
+  return renderedHtml(live)
+}
+
+/** Drive the splitter through the chunks (one text state per chunk), returning every state. */
+export function splitStates(chunks: readonly string[]): SplitState[] {
+  const states: SplitState[] = []
+  let state: SplitState | undefined
+  let text = ''
+  for (const chunk of chunks) {
+    text += chunk
+    state = advanceSplit(state, text)
+    states.push(state)
+  }
+  return states
+}
+
+const plainOptions = markdownOptions({ components: undefined, highlight: undefined })
+
+/** Server render of a split state, the way `StreamingMarkdown` renders it. */
+export function staticSplitHtml(state: SplitState, streaming = false): string {
+  return renderToStaticMarkup(
+    <div>
+      <SplitMarkdown split={state} streaming={streaming} options={plainOptions} />
+    </div>,
+  )
+}
+
+/** Server render of react-markdown on the whole text, same options and wrapper. */
+export function staticReferenceHtml(text: string): string {
+  return renderToStaticMarkup(
+    <div>
+      <Markdown {...plainOptions}>{text}</Markdown>
+    </div>,
+  )
+}
+
+/** HTML with every element's attributes in name order: React adds attributes to reused nodes in arrival order. */
+export function canonicalHtml(html: string): string {
+  const template = document.createElement('template')
+  template.innerHTML = html
+  for (const element of template.content.querySelectorAll('*')) {
+    const attributes = [...element.attributes].map((attribute) => [attribute.name, attribute.value] as const)
+    for (const [name] of attributes) element.removeAttribute(name)
+    for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) element.setAttribute(name, value)
+  }
+  return template.innerHTML
+}
