@@ -1,5 +1,5 @@
 /** ACP `ContentBlock`s and `ToolCallContent` items, read into what Palimpsest shows. */
-import type { ToolCallContent } from '@palimpsest/core'
+import type { AgentUpdate, ToolCallContent } from '@palimpsest/core'
 import { isObject, readNumber, readString } from './fields'
 
 /** A file, image or audio clip: inline (`data`, base64) or linked (`url`). */
@@ -20,6 +20,18 @@ export type ContentReading =
   /** An embedded text resource: its text, with the URI it came from. */
   | { type: 'resource-text'; uri: string; text: string; mimeType?: string }
   | { type: 'invalid'; problem: string }
+
+/** A block that is not text: shown as a part of its own. */
+export type AttachmentReading = Extract<ContentReading, { type: 'image' | 'file' | 'resource-text' }>
+
+/** The update that adds an attachment to a message: a file part, or a data part for an embedded text resource. */
+export function attachmentUpdate(reading: AttachmentReading, messageId: string): AgentUpdate {
+  if (reading.type === 'resource-text') {
+    const { type: _type, ...resource } = reading
+    return { type: 'data', messageId, name: reading.uri, data: resource }
+  }
+  return { type: 'file', messageId, ...reading.file }
+}
 
 const contentBlockTypes = new Set(['text', 'image', 'audio', 'resource_link', 'resource'])
 

@@ -16,7 +16,7 @@ import type {
   ToolCallStatus,
 } from '@palimpsest/core'
 import { readWireObject, safeReporter } from '../wire'
-import { readContentBlock } from './content'
+import { attachmentUpdate, readContentBlock } from './content'
 import { isObject, readString, type WireObject } from './fields'
 import { type Role, SessionMessages, type Stream, type TrackedMessage } from './messages'
 import { readPlanEntries } from './plan'
@@ -143,10 +143,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     const messageId = route(out).id
     if (reading.type === 'text')
       out.push({ type: stream === 'thought' ? 'thought' : 'chunk', messageId, text: reading.text })
-    else if (reading.type === 'resource-text') {
-      const { type: _type, ...resource } = reading
-      out.push({ type: 'data', messageId, name: reading.uri, data: resource })
-    } else out.push({ type: 'file', messageId, ...reading.file })
+    else out.push(attachmentUpdate(reading, messageId))
   }
 
   const decodeChunk = (session: SessionState, update: WireObject, role: Role, stream: Stream, out: AgentUpdate[]) => {
@@ -192,10 +189,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         message.upsertedBlocks ??= new Set()
         if (message.upsertedBlocks.has(key)) continue
         message.upsertedBlocks.add(key)
-        if (reading.type === 'resource-text') {
-          const { type: _type, ...resource } = reading
-          others.push({ type: 'data', messageId: message.id, name: reading.uri, data: resource })
-        } else others.push({ type: 'file', messageId: message.id, ...reading.file })
+        others.push(attachmentUpdate(reading, message.id))
       }
     }
     out.push({ type: 'full', messageId: message.id, target: stream, text }, ...others)
@@ -517,19 +511,24 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     }
   }
 
+  const decodeOne = (wire: unknown): AgentUpdate[] => {
+    const message = readWireObject(wire, 'acp', report)
+    if (!message) return []
+    const out: AgentUpdate[] = []
+    try {
+      decodeMessage(message, out)
+    } catch (error) {
+      // A decoder bug must not take the stream down; report it with the message that caused it.
+      issue('decoder-error', `failed to decode: ${String(error)}`, message)
+      return []
+    }
+    return out
+  }
+
   return {
     decode(wire) {
-      const message = readWireObject(wire, 'acp', report)
-      if (!message) return []
-      const out: AgentUpdate[] = []
-      try {
-        decodeMessage(message, out)
-      } catch (error) {
-        // A decoder bug must not take the stream down; report it with the message that caused it.
-        issue('decoder-error', `failed to decode: ${String(error)}`, message)
-        return []
-      }
-      return out
+      const batch = readBatch(wire)
+      return batch ? batch.flatMap(decodeOne) : decodeOne(wire)
     },
     end(reason = 'complete') {
       const out: AgentUpdate[] = []
@@ -537,6 +536,18 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       for (const session of sessions.values()) session.messages.finishAll(endStatus[reason], out)
       return out
     },
+  }
+}
+
+/** A JSON-RPC batch (the v2 draft sends them on stdio), parsed or as text; undefined for anything else. */
+function readBatch(wire: unknown): unknown[] | undefined {
+  if (Array.isArray(wire)) return wire
+  if (typeof wire !== 'string' || !wire.trimStart().startsWith('[')) return undefined
+  try {
+    const value: unknown = JSON.parse(wire)
+    return Array.isArray(value) ? value : undefined
+  } catch {
+    return undefined // not JSON: reported as such when read as a single message
   }
 }
 

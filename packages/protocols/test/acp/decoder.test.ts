@@ -348,7 +348,7 @@ describe('end(reason)', () => {
 describe('bad input', () => {
   test('malformed messages are dropped with a reason', () => {
     const { updates, issues } = decodeAll([
-      [1, 2],
+      'null',
       { jsonrpc: '2.0', method: 'session/update' },
       {
         jsonrpc: '2.0',
@@ -423,6 +423,16 @@ describe('bad input', () => {
       }),
       { numRuns: 200, seed: 20261121 },
     )
+  })
+
+  test('a JSON-RPC batch (v2 on stdio) decodes its messages in order, parsed or as text', () => {
+    const batch = [agentChunk('One ', 'm1'), agentChunk('two.', 'm1'), promptResponse('end_turn')]
+    for (const wire of [batch, JSON.stringify(batch)]) {
+      const { state, issues } = decodeAll([wire])
+      expect(state.messages.m1).toMatchObject({ status: 'complete', parts: [{ text: 'One two.' }] })
+      expect(issues).toEqual([])
+    }
+    expect(decodeAll([[1, null]]).issues.map((i) => i.code)).toEqual(['malformed-message', 'malformed-message'])
   })
 
   test('a throwing onIssue does not break decoding', () => {
