@@ -225,14 +225,11 @@ describe('broken connections (real local HTTP server)', () => {
       stats = produceForever(response, (n) => sseFrame(chunk('m1', `${n} ${'x'.repeat(1000)}`)))
     })
     const events = sseEvents(await fetch(server.url))
-    // Read three events, then stop pulling for a while, like a page busy rendering.
+    // Read three events, then stop pulling, like a page busy rendering.
     for (let i = 0; i < 3; i++) await events.next()
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const whilePaused = stats?.written ?? 0
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    // The producer is blocked: nothing more left the server while nobody read…
-    expect(stats?.written).toBe(whilePaused)
-    // …and what did leave is bounded by socket and stream buffers, not by the producer's speed.
+    // The producer gets blocked: what left the server stops growing while nobody reads…
+    const whilePaused = await steadyValue(() => stats?.written ?? 0)
+    // …and is bounded by socket and stream buffers, not by the producer's speed.
     expect(whilePaused).toBeLessThan(32 * 1024 * 1024)
     // Reading again drains the buffers and unblocks the producer.
     let reads = 0
@@ -258,25 +255,48 @@ describe('broken connections (real local HTTP server)', () => {
     })
     const controller = new AbortController()
     const { signal } = controller
-    const received: number[] = []
-    const done = streamInto(store, sseEvents(await fetch(server.url), { signal }), createUpdateLinesDecoder(), {
+    let decoded = 0
+    const decoder = createUpdateLinesDecoder()
+    const countingDecoder = {
+      ...decoder,
+      decode(wire: unknown) {
+        decoded += 1
+        return decoder.decode(wire)
+      },
+    }
+    const done = streamInto(store, sseEvents(await fetch(server.url), { signal }), countingDecoder, {
       signal,
       maxQueuedUpdates: 500,
     })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    // Frames stopped: the store holds at most maxQueuedUpdates queued updates, and reading waits.
+    // Frames stopped: reading halts once 500 updates are queued…
+    expect(await steadyValue(() => decoded)).toBe(500)
+    // …and goes on for another 500 once the store has flushed them.
     flushStore()
-    received.push(textOf(store))
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(textOf(store)).toBe(500)
+    expect(await steadyValue(() => decoded)).toBe(1000)
     flushStore()
-    received.push(textOf(store))
+    expect(textOf(store)).toBe(1000)
     controller.abort()
-    const result = await done
-    expect(result.reason).toBe('aborted')
-    expect(received[0]).toBe(500)
-    expect(received[1]).toBe(1000)
+    expect((await done).reason).toBe('aborted')
   })
 })
+
+/** Waits until `read()` has not changed for `quietMs`, and returns it; fails if it keeps changing. */
+async function steadyValue(read: () => number, quietMs = 150, timeoutMs = 4000): Promise<number> {
+  const deadline = Date.now() + timeoutMs
+  let value = read()
+  let since = Date.now()
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error(`still changing after ${timeoutMs} ms (now ${value})`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const next = read()
+    if (next !== value) {
+      value = next
+      since = Date.now()
+    }
+  }
+  return value
+}
 
 function textOf(store: ReturnType<typeof createTranscriptStore>): number {
   const part = store.getState().messages.m1?.parts[0]

@@ -1,5 +1,5 @@
 import { type AgentUpdate, createTranscriptStore, type Issue } from '@palimpsest/core'
-import { type SseEvent, streamInto } from '@palimpsest/protocols/transports'
+import { ndjsonLines, type SseEvent, streamInto } from '@palimpsest/protocols/transports'
 import { describe, expect, test } from 'vitest'
 import { chunksOf } from './collect'
 import { createUpdateLinesDecoder } from './update-lines-decoder'
@@ -40,6 +40,16 @@ describe('streamInto', () => {
     expect(result).toEqual({ reason: 'complete', received: 4 })
     expect(decoder.endReasons).toEqual(['complete'])
     expect(store.getState().messages.m1).toMatchObject({ status: 'complete', parts: [{ text: 'Hello, world' }] })
+  })
+
+  test('NDJSON lines and EventSource message events reach the decoder as their text', async () => {
+    const store = createTranscriptStore({ schedule: 'sync' })
+    const ndjson = `${JSON.stringify(chunk('m1', 'from '))}\n\n${JSON.stringify(chunk('m1', 'NDJSON'))}`
+    await streamInto(store, ndjsonLines(ndjson), createUpdateLinesDecoder())
+    const eventSource = [new MessageEvent('message', { data: JSON.stringify(chunk('m2', 'from EventSource')) })]
+    await streamInto(store, eventSource, createUpdateLinesDecoder())
+    expect(store.getState().messages.m1?.parts).toMatchObject([{ text: 'from NDJSON' }])
+    expect(store.getState().messages.m2?.parts).toMatchObject([{ text: 'from EventSource' }])
   })
 
   test('a plain array of wire messages is a source too', async () => {
