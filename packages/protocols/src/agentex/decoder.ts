@@ -443,6 +443,8 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
     turnOpen = false
     lastAgentMessageId = undefined
     generation += 1
+    // A turn's tool calls are settled with it; a later status change must not reach them.
+    toolCalls.clear()
   }
 
   /** A failure the user must see: an error part on the agent's latest message, or on a message of its own. */
