@@ -93,8 +93,12 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   const messageIds = new StoreIds('acp-message')
   const toolCallIds = new StoreIds('acp-tool-call')
   const sessions = new Map<string, SessionState>()
-  /** JSON-RPC id of a `session/prompt` the client fed us → its session. */
-  const prompts = new Map<string, string>()
+  /** The client's own requests it fed us, by JSON-RPC id: their responses end a turn or a replay. */
+  const requests = new Map<string, { method: 'session/prompt' | 'session/load'; sessionId: string }>()
+  const track = (message: WireObject, method: 'session/prompt' | 'session/load', session: SessionState) => {
+    if (typeof message.id === 'string' || typeof message.id === 'number')
+      requests.set(String(message.id), { method, sessionId: session.id })
+  }
 
   const issue = (code: string, message: string, input?: unknown) => {
     const reported: Issue = { code, message: `acp: ${message}`, source: 'acp' }
@@ -349,10 +353,10 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         }
   }
 
-  const endTurn = (stopReason: string, out: AgentUpdate[], errorMessage?: string) => {
+  const endTurn = (stopReason: string | undefined, out: AgentUpdate[], errorMessage?: string) => {
     if (errorMessage !== undefined) out.push({ type: 'error', message: errorMessage })
     if (stopReason === 'cancelled') cancelOpenToolCalls(out)
-    out.push({ type: 'turn-end', stopReason })
+    out.push(stopReason === undefined ? { type: 'turn-end' } : { type: 'turn-end', stopReason })
     // The store finishes every streaming message at a turn end.
     for (const session of sessions.values()) session.messages.turnEnded()
   }
@@ -446,7 +450,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (!isObject(params)) return issue('malformed-message', 'session/prompt without "params"', message)
     const session = sessionOf(params, message)
     if (!session) return
-    if (typeof message.id === 'string' || typeof message.id === 'number') prompts.set(String(message.id), session.id)
+    track(message, 'session/prompt', session)
     if (!Array.isArray(params.prompt)) return
     let promptMessage: TrackedMessage | undefined
     const route = (o: AgentUpdate[]) => {
@@ -462,10 +466,27 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (promptMessage) session.echo = { message: promptMessage, remaining: text }
   }
 
+  /**
+   * The client's own `session/load` request, when fed: the agent replays the history as updates
+   * and answers only after the last one, so the answer finishes the replayed messages.
+   */
+  const decodeLoadRequest = (message: WireObject) => {
+    const params = message.params
+    if (!isObject(params)) return issue('malformed-message', 'session/load without "params"', message)
+    const session = sessionOf(params, message)
+    if (session) track(message, 'session/load', session)
+  }
+
   const decodeResponse = (message: WireObject, out: AgentUpdate[]) => {
-    const promptSession = prompts.get(String(message.id))
-    if (promptSession !== undefined) prompts.delete(String(message.id))
-    if (options.sessionId !== undefined && promptSession !== undefined && promptSession !== options.sessionId) return
+    const request = requests.get(String(message.id))
+    if (request) requests.delete(String(message.id))
+    if (options.sessionId !== undefined && request && request.sessionId !== options.sessionId) return
+    if (request?.method === 'session/load') {
+      if (isObject(message.error))
+        issue('error-response', `session/load failed: ${String(message.error.message)}`, message)
+      return endTurn(undefined, out)
+    }
+    const promptSession = request?.sessionId
     if (isObject(message.result)) {
       const stopReason = readString(message.result, 'stopReason')
       // Responses to other requests (initialize, session/new, …) carry no stop reason; v2 prompt
@@ -506,6 +527,8 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         return decodePermissionRequest(message, out)
       case 'session/prompt':
         return decodePromptRequest(message, out)
+      case 'session/load':
+        return decodeLoadRequest(message)
       default:
         issue('ignored-method', `${method} is not rendered; ignored`, message)
     }

@@ -269,7 +269,7 @@ describe('prompt requests and responses', () => {
     expect(markdown).toBe('## User\n\nFix the failing test\n\n## Assistant\n\nOn it.\n')
   })
 
-  test('a fed prompt the agent echoes is shown once, whether echoed as v1 chunks or a v2 user_message', () => {
+  test("render the prompt from the client's own session/prompt and avoid duplicating it if echoed (v1 chunks or v2 user_message)", () => {
     const echoedChunks = decodeAll([
       prompt(2, 'Fix the failing test'),
       notification({ sessionUpdate: 'user_message_chunk', content: text('Fix the ') }),

@@ -130,6 +130,12 @@ export const v1Fixtures: Record<string, unknown> = {
   },
   'session/prompt': { jsonrpc: '2.0', id: 2, method: 'session/prompt', params: { sessionId, prompt: [text('Hi')] } },
   'session/prompt response': { jsonrpc: '2.0', id: 2, result: { stopReason: 'end_turn' } },
+  'session/load': {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'session/load',
+    params: { sessionId, cwd: '/project', mcpServers: [] },
+  },
 }
 
 /** Unstable v1 (`schema/v1/schema.unstable.json`): plan operations. */

@@ -211,8 +211,10 @@ describe('turn boundaries', () => {
     expect(issues).toEqual([])
   })
 
-  test('user_message_chunk of a session/load replay rebuilds the history', () => {
+  test('user_message_chunk of a session/load replay rebuilds the history; the load response finishes it', () => {
     const { state } = decodeAll([
+      // The client's own request, fed so its answer (sent after the whole replay) can be recognised.
+      { jsonrpc: '2.0', id: 1, method: 'session/load', params: { sessionId, cwd: '/project', mcpServers: [] } },
       userChunk('What does this do?'),
       agentChunk('It parses the config.'),
       userChunk('And this?'),
@@ -225,6 +227,8 @@ describe('turn boundaries', () => {
       'user: And this?',
       'assistant: It writes it back.',
     ])
+    // Nothing of the history is left streaming.
+    expect(messagesOf(state).map((m) => m.status)).toEqual(['complete', 'complete', 'complete', 'complete'])
   })
 
   test('updates are applied synchronously in arrival order per sessionId', () => {

@@ -104,6 +104,7 @@ function problemsIn(message: unknown, version: Version): string[] {
   else if (m.method === 'session/request_permission')
     check(validator(version, 'RequestPermissionRequest'), m.params, 'RequestPermissionRequest')
   else if (m.method === 'session/prompt') check(validator(version, 'PromptRequest'), m.params, 'PromptRequest')
+  else if (m.method === 'session/load') check(validator(version, 'LoadSessionRequest'), m.params, 'LoadSessionRequest')
   else if (m.result !== undefined) check(validator(version, 'PromptResponse'), m.result, 'PromptResponse')
   return problems
 }
