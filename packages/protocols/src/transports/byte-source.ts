@@ -63,8 +63,10 @@ function openReader(source: ByteSource): ChunkReader {
       cancel() {},
     }
   }
-  if (typeof Response !== 'undefined' && source instanceof Response) return responseReader(source)
-  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) return streamReader(source)
+  // Duck-typed, so responses and streams of other implementations (node-fetch, polyfills) work too.
+  if (isResponse(source)) return responseReader(source)
+  if (typeof (source as ReadableStream).getReader === 'function')
+    return streamReader(source as ReadableStream<ByteChunk>)
   if (source && typeof (source as AsyncIterable<ByteChunk>)[Symbol.asyncIterator] === 'function') {
     const iterator = (source as AsyncIterable<ByteChunk>)[Symbol.asyncIterator]()
     return {
@@ -79,9 +81,21 @@ function openReader(source: ByteSource): ChunkReader {
   )
 }
 
+function cancelBody(response: Response): void {
+  const body = response.body as { cancel?: () => Promise<void>; destroy?: () => void } | null
+  if (typeof body?.cancel === 'function') body.cancel().catch(() => {})
+  else body?.destroy?.()
+}
+
+function isResponse(source: unknown): source is Response {
+  if (typeof Response !== 'undefined' && source instanceof Response) return true
+  const candidate = source as Partial<Response> | null
+  return typeof candidate?.ok === 'boolean' && typeof candidate.status === 'number' && 'body' in candidate
+}
+
 function responseReader(response: Response): ChunkReader {
   if (!response.ok) {
-    response.body?.cancel().catch(() => {})
+    cancelBody(response)
     const where = response.url ? ` from ${response.url}` : ''
     throw new TransportError(
       'http-status',
@@ -91,7 +105,8 @@ function responseReader(response: Response): ChunkReader {
   }
   if (response.bodyUsed) throw new TypeError('the response body was already read')
   if (!response.body) return openReader('')
-  return streamReader(response.body as ReadableStream<ByteChunk>)
+  // A WHATWG stream, or a Node stream (node-fetch), which is an async iterable of Buffers.
+  return openReader(response.body as unknown as ByteSource)
 }
 
 function streamReader(stream: ReadableStream<ByteChunk>): ChunkReader {

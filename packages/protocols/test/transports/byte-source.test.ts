@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { TransportError, textChunks } from '@palimpsest/protocols/transports'
 import { describe, expect, test } from 'vitest'
 import { chunksOf, collect, utf8 } from './collect'
@@ -85,6 +86,16 @@ describe('textChunks', () => {
       textChunks(chunksOf<Uint8Array | string>(utf8('a'), new Uint8Array([0xc3]), 'b', new Uint8Array([0xe2, 0x82]))),
     )
     expect(chunks.join('')).toBe('a\uFFFDb\uFFFD')
+  })
+
+  test('a Node Readable, and a node-fetch style response whose body is one, are sources too', async () => {
+    expect((await collect(textChunks(Readable.from([utf8('a'), utf8('b')])))).join('')).toBe('ab')
+    const nodeFetchResponse = { ok: true, status: 200, body: Readable.from([Buffer.from('body')]) }
+    expect((await collect(textChunks(nodeFetchResponse as never))).join('')).toBe('body')
+    const failed = { ok: false, status: 500, statusText: 'Internal Server Error', url: 'http://agent/x', body: null }
+    await expect(collect(textChunks(failed as never))).rejects.toThrow(
+      'HTTP 500 Internal Server Error from http://agent/x: not a stream',
+    )
   })
 
   test('a source of something other than bytes or text is a programming error with a clear message', async () => {
