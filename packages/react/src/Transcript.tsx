@@ -146,10 +146,15 @@ const MessageItem = memo(function MessageItem({ id, lazyRender, estimatedMessage
   if (!message) return null
   const Custom = components.Message
   if (Custom) return <Custom message={message} />
-  const style: CSSProperties | undefined =
-    lazyRender && message.status !== 'streaming'
-      ? { contentVisibility: 'auto', containIntrinsicSize: `auto ${estimatedMessageHeight}px` }
-      : undefined
+  // `contain-intrinsic-size: auto` is set from the start so the browser remembers each message's real
+  // height; when a message settles and becomes `content-visibility: auto`, its box keeps that height
+  // (no collapse to the estimate, which would clamp the scroll position and look like a scroll up).
+  const style: CSSProperties | undefined = lazyRender
+    ? {
+        containIntrinsicSize: `auto ${estimatedMessageHeight}px`,
+        ...(message.status !== 'streaming' && { contentVisibility: 'auto' }),
+      }
+    : undefined
   return (
     <Message.Root message={message} style={style}>
       <DefaultMessageLayout />

@@ -12,6 +12,10 @@ import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useSta
 const bottomTolerance = 2
 const upKeys = new Set(['ArrowUp', 'PageUp', 'Home'])
 
+function distanceFromBottom(el: HTMLElement): number {
+  return el.scrollHeight - el.clientHeight - el.scrollTop
+}
+
 export interface StickToBottom {
   /** Auto-scrolling to new content. */
   following: boolean
@@ -39,7 +43,7 @@ export function useStickToBottom(
   const measure = useCallback(() => {
     const el = scrollerRef.current
     if (!el) return
-    const distance = el.scrollHeight - el.clientHeight - el.scrollTop
+    const distance = distanceFromBottom(el)
     const bottom = distance <= bottomTolerance
     if (live.current.atBottom !== bottom) {
       live.current.atBottom = bottom
@@ -90,13 +94,16 @@ export function useStickToBottom(
     if (typeof ResizeObserver !== 'function') return
     const observer = new ResizeObserver(() => {
       const state = live.current
+      // A scroll up whose event has not been dispatched yet must win over the growth that came with it.
+      if (state.following && el.scrollTop < state.lastTop - 0.5 && distanceFromBottom(el) > bottomTolerance)
+        setFollowing(false)
       if (state.following && !state.dragging && !state.anchored) scrollToBottom()
       else measure()
     })
     observer.observe(content)
     observer.observe(el)
     return () => observer.disconnect()
-  }, [scrollerRef, contentRef, scrollToBottom, measure])
+  }, [scrollerRef, contentRef, scrollToBottom, measure, setFollowing])
 
   useEffect(() => {
     const el = scrollerRef.current
