@@ -77,7 +77,7 @@ interface SplitMarkdownProps {
  */
 export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
   if (split.hasDefinitions) {
-    return <BlockView index={0} text={streaming ? repairTail(split.text, undefined) : split.text} options={options} />
+    return <BlockView index={0} text={streaming ? repairWholeText(split) : split.text} options={options} />
   }
   const { settledPages, settledCount, tail } = split
   const total = settledCount + tail.length
@@ -100,6 +100,13 @@ function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean):
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
   return { text: repairTail(block.text, split.tailLeaf), type: block.type }
+}
+
+function repairWholeText(split: SplitState): string {
+  const last = split.tail[split.tail.length - 1]
+  const leaf = last && split.tailLeaf
+  const tailStart = split.text.length - (last?.text.length ?? 0)
+  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart })
 }
 
 interface BlockPageProps {

@@ -73,7 +73,7 @@ export function repairInline(source: string): string {
       }
       case '<': {
         if (
-          /^<[A-Za-z][A-Za-z0-9+.-]*(?::[^\s<>]*)?$|^<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[^\s<>]*$/.test(
+          /^<(?:[A-Za-z][A-Za-z0-9+.-]*(?::[^\s<>]*)?)?$|^<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[^\s<>]*$/.test(
             source.slice(index),
           )
         ) {
@@ -84,6 +84,10 @@ export function repairInline(source: string): string {
         continue
       }
       case '!':
+        if (index + 1 === source.length) {
+          cut = index
+          break scan
+        }
         if (source[index + 1] === '[') {
           brackets.push({ at: index, image: true })
           index += 2

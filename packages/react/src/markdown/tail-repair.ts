@@ -7,7 +7,10 @@
 import { repairInline } from './inline-repair'
 import type { TailLeaf } from './top-level-blocks'
 
-const markerOnlyLine = /^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))*(?:#{1,6}|=+|-+|\*+|_+)?[ \t]*$/
+// Quote and list markers, then at most a heading marker, a setext/thematic-break run, a partial ordered
+// marker (digits) or a lone pipe: nothing that can be shown before the next character decides what it is.
+const markerOnlyLine =
+  /^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))*(?:#{1,6}|=+|-+|\*+|_+|\d{1,9}|\|)?[ \t]*$/
 const delimiterRowPrefix = /^[ \t]*\|[ \t:|-]*$/
 const tableHeaderCandidate = /^[ \t]{0,3}\|.*\S/
 
@@ -22,21 +25,21 @@ export function repairTail(block: string, leaf: TailLeaf | undefined): string {
     return block
   }
 
-  if (lastLine !== '' && markerOnlyLine.test(lastLine)) {
-    const rest = block.slice(0, lineStart)
-    return leaf && leaf.start < lineStart ? repairLeafText(rest, leaf) : rest
-  }
-
   if (leaf?.type === 'paragraph') {
     const lines = block.slice(leaf.start).split('\n')
     const header = lines[0] ?? ''
     if (lines.length <= 2 && tableHeaderCandidate.test(header) && !/^[ \t]*\|[ \t:|-]*$/.test(header)) {
       const delimiter = lines[1]
-      if (delimiter === undefined || delimiterRowPrefix.test(delimiter)) {
+      if (!delimiter || delimiterRowPrefix.test(delimiter)) {
         const repairedHeader = repairInline(header)
         return `${block.slice(0, leaf.start)}${repairedHeader}\n${delimiterRow(repairedHeader)}`
       }
     }
+  }
+
+  if (lastLine !== '' && markerOnlyLine.test(lastLine)) {
+    const rest = block.slice(0, lineStart)
+    return leaf && leaf.start < lineStart ? repairLeafText(rest, leaf) : rest
   }
 
   if (leaf?.type === 'tableCell') {
