@@ -164,6 +164,7 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
   const hostedCode = new Map<string, string>()
   let hostedCount = 0
   const lastHostedCall = new Map<string, string>()
+  const hostedCallMessages = new Map<string, string>()
 
   let active = false
   let responseId: string | undefined
@@ -460,10 +461,11 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
         (value) => value !== undefined,
       )
       const failed = stringField(content, 'status') === 'failed'
+      const messageId = hostedCallMessages.get(callId) ?? group.messageId ?? lastMessageId ?? ensureMessage(out)
       out.push({
         type: 'tool-call-update',
         toolCallId: callId,
-        messageId: ensureMessage(out),
+        messageId,
         status: failed ? 'failed' : 'completed',
         ...(output !== undefined && { output }),
       })
@@ -477,9 +479,11 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     lastHostedCall.set(kind.name, callId)
     const toolName = nonEmptyField(content, 'tool_name') ?? nonEmptyField(content, 'name') ?? kind.name
     const server = nonEmptyField(content, 'server_name')
+    const messageId = hostedCallMessages.get(callId) ?? ensureMessage(out)
+    hostedCallMessages.set(callId, messageId)
     out.push({
       type: 'tool-call',
-      messageId: calls.get(callId)?.messageId ?? ensureMessage(out),
+      messageId,
       toolCallId: callId,
       name: toolName,
       ...(server !== undefined && { title: `${server}: ${toolName}` }),

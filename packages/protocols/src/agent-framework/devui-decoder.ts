@@ -120,6 +120,14 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     out.push({ type: 'run', responseId: id, status: 'running' })
   }
 
+  /** A terminal event names the response: take its id when no `response.created` did, never start a new turn. */
+  function adoptResponseId(response: WireRecord | undefined, out: AgentUpdate[]): void {
+    const id = response ? nonEmptyField(response, 'id') : undefined
+    if (id === undefined || responseId !== undefined) return
+    responseId = id
+    out.push({ type: 'run', responseId: id })
+  }
+
   function finishTurn(out: AgentUpdate[], fields: Pick<TurnEndUpdate, 'stopReason' | 'status'>): void {
     if (ended) return
     out.push({
@@ -323,7 +331,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
 
   function completed(event: WireRecord, out: AgentUpdate[]): void {
     const response = recordField(event, 'response')
-    if (response) startResponse(response, out)
+    adoptResponseId(response, out)
     const usage = usageFromResponse(response?.usage)
     if (usage) out.push({ type: 'usage', ...(messageId !== undefined && { messageId }), usage })
     const incomplete = response ? recordField(response, 'incomplete_details') : undefined
@@ -338,7 +346,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
 
   function failed(event: WireRecord, out: AgentUpdate[]): void {
     const response = recordField(event, 'response')
-    if (response) startResponse(response, out)
+    adoptResponseId(response, out)
     const error = response ? recordField(response, 'error') : undefined
     errorPart(
       (error && nonEmptyField(error, 'message')) ?? 'The run failed.',

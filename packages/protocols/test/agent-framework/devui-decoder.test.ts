@@ -133,6 +133,24 @@ describe('§9 transport: data-only SSE frames', () => {
     expect(run.state.turns.map((t) => t.responseId)).toEqual(['resp_agent_1', 'resp_agent_2'])
   })
 
+  test('without response.created, the id of response.completed names the run (one turn, usage kept)', () => {
+    const run = decode([
+      textDelta('Hi.', 0),
+      completed(1, {
+        usage: {
+          input_tokens: 3,
+          input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+          output_tokens: 2,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: 5,
+        },
+      }),
+    ])
+    expect(run.state.turns).toHaveLength(1)
+    expect(run.state.turns[0]).toMatchObject({ status: 'completed', responseId, usage: { totalTokens: 5 } })
+    expect(run.messages[0]?.usage).toMatchObject({ totalTokens: 5 })
+  })
+
   test('malformed input is reported and dropped, never thrown', () => {
     const run = decode([
       '{nope',
