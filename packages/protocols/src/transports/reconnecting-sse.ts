@@ -91,9 +91,11 @@ export async function* connectSse(url: string | URL, options: ConnectSseOptions 
           onRetry: (ms) => {
             retryMs = ms
           },
+          onLastEventId: (id) => {
+            lastEventId = id
+          },
         })
         for await (const event of events) {
-          lastEventId = event.id
           if (delivered.isRepeat(event.id)) {
             report({
               code: 'duplicate-event',

@@ -27,6 +27,11 @@ export interface SseOptions extends ReadOptions {
   endOnDone?: boolean
   /** Called whenever a valid `retry:` field arrives, even in an event that is never dispatched. */
   onRetry?: (milliseconds: number) => void
+  /**
+   * Called when an event ends (its blank line) with a last event ID different from the one before,
+   * even when the event has no data and is not yielded — what `Last-Event-ID` must say on reconnect.
+   */
+  onLastEventId?: (id: string) => void
 }
 
 const byteOrderMark = '\uFEFF'
@@ -43,6 +48,7 @@ export async function* sseEvents(source: ByteSource, options: SseOptions = {}): 
   let eventType = ''
   let lastEventId = ''
   let retry: number | undefined
+  let announcedId = ''
 
   for await (let chunk of textChunks(source, options)) {
     if (atStreamStart) {
@@ -51,6 +57,10 @@ export async function* sseEvents(source: ByteSource, options: SseOptions = {}): 
     }
     for (const line of lines.push(chunk)) {
       if (line === '') {
+        if (lastEventId !== announcedId) {
+          announcedId = lastEventId
+          options.onLastEventId?.(lastEventId)
+        }
         // A blank line dispatches the event; one without any data line is dropped (spec).
         if (data.length > 0) {
           const event: SseEvent = { event: eventType || 'message', data: data.join('\n'), id: lastEventId }

@@ -29,6 +29,20 @@ describe('connectSse', () => {
     expect(lastEventIds).toEqual([undefined, 'b'])
   })
 
+  test('an id sent in an event without data still advances Last-Event-ID', async () => {
+    const lastEventIds: (string | undefined)[] = []
+    server = await startLocalServer((request, response) => {
+      lastEventIds.push(request.headers['last-event-id'] as string | undefined)
+      openSse(response)
+      if (lastEventIds.length === 1) {
+        response.write('id: 1\ndata: one\n\nid: 2\n\n')
+        setTimeout(() => response.socket?.destroy(), 10)
+      } else response.end('id: 3\ndata: three\n\n')
+    })
+    expect(data(await collect(connectSse(server.url, { retryMs: 1 })))).toEqual(['one', 'three'])
+    expect(lastEventIds).toEqual([undefined, '2'])
+  })
+
   test('non-integer ids are deduplicated by value after a reconnect; events without ids cannot be', async () => {
     let connection = 0
     server = await startLocalServer((_request, response) => {

@@ -77,6 +77,15 @@ describe('SSE parsing rules (HTML standard)', () => {
     ])
   })
 
+  test('the last event ID is announced when an event ends, even an event without data', async () => {
+    const announced: string[] = []
+    const events = await collect(
+      sseEvents('id: 1\ndata: a\n\nid: 2\n\ndata: b\n\nid\n\n', { onLastEventId: (id) => announced.push(id) }),
+    )
+    expect(events.map((event) => event.id)).toEqual(['1', '2'])
+    expect(announced).toEqual(['1', '2', ''])
+  })
+
   test('an id containing NUL is ignored', async () => {
     expect(await parse('id: 1\ndata: a\n\nid: 2\u00002\ndata: b\n\n')).toEqual([
       { event: 'message', data: 'a', id: '1' },
