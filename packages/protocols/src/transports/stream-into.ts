@@ -49,7 +49,8 @@ export async function streamInto(
   options: StreamIntoOptions = {},
 ): Promise<StreamResult> {
   const { signal } = options
-  const report = safeReporter(options.onIssue)
+  const reportTo = safeReporter(options.onIssue)
+  const report: IssueHandler = (issue) => reportTo({ ...issue, source: 'stream' })
   const maxQueued = options.maxQueuedUpdates ?? 10_000
   const existingAtStart = new Set(store.getState().messageIds)
   const addressed = new Set<string>()

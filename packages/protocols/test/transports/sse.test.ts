@@ -129,6 +129,13 @@ describe('SSE parsing rules (HTML standard)', () => {
     expect(await parse(...pieces)).toEqual([{ event: 'message', data: 'né 🎉 日本', id: '' }])
   })
 
+  test('a surrogate pair split across string chunks is joined; UTF-8-encoded surrogates become U+FFFD', async () => {
+    const party = '🎉'
+    expect(await parse(`data: ${party[0]}`, `${party[1]}\n\n`)).toEqual([{ event: 'message', data: party, id: '' }])
+    const encodedSurrogate = new Uint8Array([...utf8('data: '), 0xed, 0xa0, 0x80, ...utf8('\n\n')])
+    expect(await parse(encodedSurrogate)).toEqual([{ event: 'message', data: '\uFFFD\uFFFD\uFFFD', id: '' }])
+  })
+
   test('invalid UTF-8 becomes U+FFFD and never throws, also when the stream ends mid-sequence', async () => {
     const invalid = new Uint8Array([...utf8('data: a'), 0xff, 0xc3, ...utf8('b\n\ndata: c'), 0xf0, 0x9f])
     expect(await parse(invalid, utf8('\n\n'))).toEqual([
