@@ -343,17 +343,22 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
     // After `done`, only SSE delivers deltas: the coalescing buffer drained late (done → delta → done).
     const late = t.phase === 'done'
     switch (delta.kind) {
-      case 'text':
+      case 'text': {
         announce(t)
+        const shown = t.text
         t.text = (replace ? '' : t.text) + delta.text
-        if (replace || late) emit({ type: 'full', messageId: t.messageId, target: 'text', text: t.text })
+        if (replace) showReplacement(t, 'text', shown, t.text)
+        else if (late) emit({ type: 'full', messageId: t.messageId, target: 'text', text: t.text })
         else if (delta.text) emit({ type: 'chunk', messageId: t.messageId, text: delta.text })
         return
+      }
       case 'reasoning': {
         announce(t)
+        const shown = t.reasoning.text()
         if (replace) t.reasoning.set([], [])
         const change = t.reasoning.add(delta.channel, delta.index, delta.text)
-        if (replace || late || (change && 'replace' in change))
+        if (replace) showReplacement(t, 'thought', shown, t.reasoning.text())
+        else if (late || (change && 'replace' in change))
           emit({ type: 'full', messageId: t.messageId, target: 'thought', text: t.reasoning.text() })
         else if (change) emit({ type: 'thought', messageId: t.messageId, text: change.append })
         return
@@ -389,6 +394,20 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
           changeToolCall(t.toolCallId as string, { output: t.responseText, ...(!late && { status: 'in_progress' }) })
         return
     }
+  }
+
+  /**
+   * The first delta replaces the start placeholder. When the new text begins with what is shown
+   * (a synthesised start holds exactly the first delta) only the rest is appended, so the
+   * replacement is not a visible reset.
+   */
+  function showReplacement(t: TrackedMessage, target: 'text' | 'thought', shown: string, next: string): void {
+    if (next.startsWith(shown)) {
+      const rest = next.slice(shown.length)
+      if (rest !== '') emit({ type: target === 'text' ? 'chunk' : 'thought', messageId: t.messageId, text: rest })
+      return
+    }
+    emit({ type: 'full', messageId: t.messageId, target, text: next })
   }
 
   // ── finishing ─────────────────────────────────────────────────────────────

@@ -92,14 +92,20 @@ describe('start and deltas', () => {
     expect(r.issues).toEqual([])
   })
 
-  test('the start placeholder is on screen until the first delta replaces it', () => {
+  test('a synthesised start is shown at once and its repeated first delta causes no visible reset', () => {
     const m = msg('msg_1', text('Hel'))
     const r = run(start(m, text('Hel')))
     expect(r.part('msg_1', 'text').text).toBe('Hel')
-    r.push(delta(m, textDelta('Hel')))
-    expect(r.part('msg_1', 'text').text).toBe('Hel')
+    expect(r.push(delta(m, textDelta('Hel')))).toEqual([])
     r.push(delta(m, textDelta('lo')))
-    expect(r.part('msg_1', 'text').text).toBe('Hello')
+    expect(r.part('msg_1', 'text')).toMatchObject({ text: 'Hello', epoch: 0 })
+  })
+
+  test('a start placeholder that the deltas do not continue is replaced by them, not kept in front', () => {
+    const m = msg('msg_1', text('Working on it…'))
+    const r = run(start(m, text('Working on it…')), delta(m, textDelta('The answer')), delta(m, textDelta(' is 42.')))
+    expect(r.part('msg_1', 'text')).toMatchObject({ text: 'The answer is 42.', epoch: 1 })
+    expect(reducerIssues(r.issues)).toEqual([])
   })
 
   test('start with content and no deltas keeps that content (harness auto_send: start → done)', () => {
@@ -298,7 +304,7 @@ describe('content kinds', () => {
       rpcLine(delta(m, summaryDelta(0, 'Con'))),
       rpcLine(delta(m, summaryDelta(0, 'sidering'))),
     )
-    expect(r.part('msg_r', 'reasoning').text).toBe('Considering')
+    expect(r.part('msg_r', 'reasoning')).toMatchObject({ text: 'Considering', epoch: 0 })
   })
 
   test('tool request arguments stream into the call as they arrive, not only at done', () => {
@@ -399,6 +405,14 @@ describe('content kinds', () => {
     r.push(delta(m, dataDelta('2]}')), done(m))
     expect(r.part('msg_d', 'data').data).toEqual({ rows: [1, 2] })
     expect(r.issues).toEqual([])
+  })
+
+  test('a data full replaces streamed data and seals it', () => {
+    const m = msg('msg_d', data({}))
+    const r = run(start(m, data({})), delta(m, dataDelta('{"draft": tr')), full(m, data({ rows: 3 })), done(m))
+    expect(r.message('msg_d').parts).toMatchObject([{ kind: 'data', data: { rows: 3 } }])
+    expect(r.message('msg_d')).toMatchObject({ status: 'complete', sealed: true })
+    expect(r.markdown()).toBe('## Assistant\n\n```json\n{\n  "rows": 3\n}\n```\n')
   })
 
   test('data that ends as incomplete JSON is reported and keeps what parsed', () => {
