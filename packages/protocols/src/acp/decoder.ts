@@ -21,6 +21,7 @@ import { isObject, readString, type WireObject } from './fields'
 import { type Role, SessionMessages, type Stream, type TrackedMessage } from './messages'
 import { readPlanEntries } from './plan'
 import { decodeSessionFact, sessionFactKinds } from './session-facts'
+import { SessionStatusLines } from './status-lines'
 import { StoreIds } from './store-ids'
 import { changeToolCall, createToolCall, readContentItems, readToolCallPatch, type ToolCallPatch } from './tool-calls'
 
@@ -52,8 +53,7 @@ interface SessionState {
   id: string
   messages: SessionMessages
   toolCalls: Map<string, ToolCallState>
-  compactions: Map<string, { messageId?: string; summary: string }>
-  notices: number
+  statusLines: SessionStatusLines
   /** A fed prompt the agent may still echo: its message and the text not echoed yet. */
   echo?: { message: TrackedMessage; remaining: string }
 }
@@ -113,8 +113,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         id: sessionId,
         messages: new SessionMessages(sessionId, messageIds),
         toolCalls: new Map(),
-        compactions: new Map(),
-        notices: 0,
+        statusLines: new SessionStatusLines(sessionId, report),
       }
       sessions.set(sessionId, session)
     }
@@ -278,94 +277,47 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     placePlan(session, plan.planId as string, plan.entries, out)
   }
 
-  // ── notices and compactions (status lines) ──────────────────────────────
-
-  const noticeLevels = new Set(['info', 'warning', 'error'])
-
-  const decodeNotice = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
-    const title = readString(update, 'title')
-    if (title === undefined) return issue('malformed-update', 'notice without "title"', update)
-    const description = readString(update, 'description')
-    const severity = update.severity as string
-    out.push({
-      type: 'status',
-      statusId: `notice-${session.id}-${++session.notices}`,
-      text: description === undefined ? title : `${title}: ${description}`,
-      level: noticeLevels.has(severity) ? (severity as 'info') : 'info',
-      ...(session.messages.currentId() !== undefined && { messageId: session.messages.currentId() }),
-    })
-  }
-
-  const compactionText: Record<string, string> = {
-    in_progress: 'Compacting the conversation…',
-    completed: 'Conversation compacted',
-    failed: 'Compaction failed',
-    cancelled: 'Compaction cancelled',
-  }
-
-  const decodeCompaction = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
-    const compactionId = readString(update, 'compactionId')
-    if (compactionId === undefined)
-      return issue('malformed-update', `${update.sessionUpdate} without "compactionId"`, update)
-    let compaction = session.compactions.get(compactionId)
-    if (!compaction) {
-      // The first notification fixes its position in the timeline.
-      const messageId = session.messages.currentId()
-      compaction = messageId === undefined ? { summary: '' } : { messageId, summary: '' }
-      session.compactions.set(compactionId, compaction)
-    }
-    let status = 'in_progress'
-    let error: string | undefined
-    if (update.sessionUpdate === 'compaction_summary_chunk') {
-      const reading = readContentBlock(update.content)
-      if (reading.type === 'text') compaction.summary += reading.text
-    } else {
-      status = typeof update.status === 'string' ? update.status : 'in_progress'
-      if (Array.isArray(update.summary))
-        compaction.summary = update.summary
-          .map((b) => readContentBlock(b))
-          .reduce((s, r) => s + (r.type === 'text' ? r.text : ''), '')
-      else if (update.summary === null) compaction.summary = ''
-      error = readString(update, 'error')
-    }
-    out.push({
-      type: 'status',
-      statusId: `compaction-${session.id}-${compactionId}`,
-      text: `${compactionText[status] ?? `Compaction ${status}`}${error ? `: ${error}` : ''}`,
-      level: status === 'failed' ? 'error' : 'info',
-      ...(compaction.summary !== '' && { data: { summary: compaction.summary } }),
-      ...(compaction.messageId !== undefined && { messageId: compaction.messageId }),
-    })
-  }
-
   // ── turns ───────────────────────────────────────────────────────────────
 
   /**
    * After a cancel, unfinished calls show as cancelled (a display-only state in v1). The store only
    * does that for calls in still-streaming messages; a call's message may have ended earlier.
    */
-  const cancelOpenToolCalls = (out: AgentUpdate[]) => {
-    for (const session of sessions.values())
+  const cancelOpenToolCalls = (out: AgentUpdate[], sessionId: string | undefined) => {
+    for (const session of sessions.values()) {
+      if (sessionId !== undefined && session.id !== sessionId) continue
       for (const tool of session.toolCalls.values())
         if (tool.status === 'pending' || tool.status === 'in_progress') {
           tool.status = 'cancelled'
           out.push({ type: 'tool-call-update', toolCallId: tool.id, status: 'cancelled' })
         }
+    }
   }
 
-  const endTurn = (stopReason: string | undefined, out: AgentUpdate[], errorMessage?: string) => {
+  /** Ends the turn of `sessionId` (undefined when a response does not say which session it ends). */
+  const endTurn = (
+    stopReason: string | undefined,
+    sessionId: string | undefined,
+    out: AgentUpdate[],
+    errorMessage?: string,
+  ) => {
     if (errorMessage !== undefined) out.push({ type: 'error', message: errorMessage })
-    if (stopReason === 'cancelled') cancelOpenToolCalls(out)
+    if (stopReason === 'cancelled') cancelOpenToolCalls(out, sessionId)
     out.push(stopReason === undefined ? { type: 'turn-end' } : { type: 'turn-end', stopReason })
     // The store finishes every streaming message at a turn end.
     for (const session of sessions.values()) session.messages.turnEnded()
   }
 
-  const decodeStateUpdate = (update: WireObject, out: AgentUpdate[]) => {
+  const decodeStateUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
     if (update.state !== 'idle') return // running / requires_action: the turn goes on
     const stopReason = readString(update, 'stopReason') ?? 'end_turn'
     const error = isObject(update.error) ? readString(update.error, 'message') : undefined
-    endTurn(stopReason, out, stopReason === 'error' ? (error ?? 'The agent stopped with an error') : undefined)
+    endTurn(
+      stopReason,
+      session.id,
+      out,
+      stopReason === 'error' ? (error ?? 'The agent stopped with an error') : undefined,
+    )
   }
 
   // ── session/update ──────────────────────────────────────────────────────
@@ -397,12 +349,11 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         return void out.push({ type: 'plan', messageId: host.id, entries: [] })
       }
       case 'state_update':
-        return decodeStateUpdate(update, out)
+        return decodeStateUpdate(session, update, out)
       case 'notice':
-        return decodeNotice(session, update, out)
       case 'compaction_update':
       case 'compaction_summary_chunk':
-        return decodeCompaction(session, update, out)
+        return void out.push(...session.statusLines.decode(update, session.messages.currentId()))
     }
     if (unsupportedKinds.has(kind)) return issue('unsupported-update', `${kind} is not rendered; ignored`, update)
     issue(
@@ -484,18 +435,18 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (request?.method === 'session/load') {
       if (isObject(message.error))
         issue('error-response', `session/load failed: ${String(message.error.message)}`, message)
-      return endTurn(undefined, out)
+      return endTurn(undefined, request.sessionId, out)
     }
     const promptSession = request?.sessionId
     if (isObject(message.result)) {
       const stopReason = readString(message.result, 'stopReason')
       // Responses to other requests (initialize, session/new, …) carry no stop reason; v2 prompt
       // responses are only an acknowledgement (the turn ends with `state_update`).
-      if (stopReason !== undefined) endTurn(stopReason, out)
+      if (stopReason !== undefined) endTurn(stopReason, promptSession, out)
       return
     }
     if (isObject(message.error) && promptSession !== undefined) {
-      endTurn('error', out, readString(message.error, 'message') ?? 'The prompt failed')
+      endTurn('error', promptSession, out, readString(message.error, 'message') ?? 'The prompt failed')
       return
     }
     if (isObject(message.error))
@@ -555,7 +506,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     },
     end(reason = 'complete') {
       const out: AgentUpdate[] = []
-      if (reason === 'cancelled') cancelOpenToolCalls(out)
+      if (reason === 'cancelled') cancelOpenToolCalls(out, undefined)
       for (const session of sessions.values()) session.messages.finishAll(endStatus[reason], out)
       return out
     },

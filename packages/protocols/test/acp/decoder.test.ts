@@ -197,6 +197,23 @@ describe('v2 draft extras', () => {
 })
 
 describe('notices and compactions', () => {
+  test('a failed compaction shows its error; a later summary chunk keeps the status', () => {
+    const { state } = decodeAll([
+      agentChunk('Working.'),
+      notification({
+        sessionUpdate: 'compaction_update',
+        compactionId: 'c2',
+        status: 'failed',
+        error: 'summary too long',
+      }),
+      notification({ sessionUpdate: 'compaction_summary_chunk', compactionId: 'c2', content: text('Partial.') }),
+    ])
+    const statuses = messagesOf(state).flatMap((m) => m.parts.filter((p) => p.kind === 'status'))
+    expect(statuses).toMatchObject([
+      { text: 'Compaction failed: summary too long', level: 'error', data: { summary: 'Partial.' } },
+    ])
+  })
+
   test('a notice is a status line; a compaction is one status line that follows its progress', () => {
     const { state } = decodeAll([
       agentChunk('Working.'),
@@ -241,6 +258,17 @@ describe('sessions', () => {
       m.parts.filter((p) => p.kind === 'tool-call').map((p) => (p as { title: string }).title),
     )
     expect(titles.sort()).toEqual(['Main tool', 'Side tool'])
+  })
+
+  test('a cancelled turn: the decoder cancels the open tool calls of that session only', () => {
+    // (The store's turn is not per session yet: its turn-end finishes every streaming message.)
+    const { updates } = decodeAll([
+      notification({ sessionUpdate: 'tool_call', toolCallId: 'build', title: 'Build', status: 'in_progress' }),
+      notification({ sessionUpdate: 'tool_call', toolCallId: 'lint', title: 'Lint', status: 'in_progress' }, other),
+      notification({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'cancelled' }, other),
+    ])
+    const cancelled = updates.filter((u) => u.type === 'tool-call-update' && u.status === 'cancelled')
+    expect(cancelled.map((u) => (u as { toolCallId: string }).toolCallId)).toEqual(['lint'])
   })
 
   test('options.sessionId keeps only that session', () => {
