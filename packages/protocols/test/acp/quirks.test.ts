@@ -276,6 +276,27 @@ describe('tool calls', () => {
     })
   })
 
+  test('rawInput and rawOutput replace; name is the programmatic tool name; a null line is no line', () => {
+    const { state } = decodeAll([
+      toolCall({
+        toolCallId: 'call_4',
+        title: 'Search',
+        name: 'grep',
+        rawInput: { pattern: 'TODO' },
+        locations: [{ path: '/project/a.ts', line: null }],
+      }),
+      toolUpdate({ toolCallId: 'call_4', rawInput: { pattern: 'FIXME' }, rawOutput: { matches: 2 } }),
+      toolUpdate({ toolCallId: 'call_4', rawOutput: { matches: 3 } }),
+    ])
+    expect(toolPart(state, 'call_4')).toMatchObject({
+      name: 'grep',
+      input: { pattern: 'FIXME' },
+      output: { matches: 3 },
+      locations: [{ path: '/project/a.ts' }],
+    })
+    expect(toolPart(state, 'call_4')).not.toHaveProperty('locations.0.line')
+  })
+
   test('omitted kind and status default to other and pending (the Rust serializer omits them)', () => {
     const { state } = decodeAll([toolCall({ toolCallId: 'call_3', title: 'Think' })])
     expect(toolPart(state, 'call_3')).toMatchObject({ toolKind: 'other', status: 'pending' })

@@ -5,8 +5,8 @@
 import { createTranscriptStore, type Issue, type Part, type TranscriptState, toMarkdown } from '@palimpsest/core'
 import { createAcpDecoder } from '@palimpsest/protocols/acp'
 import { describe, expect, test } from 'vitest'
-import { replayTrace } from '../../src/traces'
 import { traceSet } from '../../src/traces/acp'
+import { replayTrace } from '../../src/traces/replay'
 
 /** Phrases of the retracted drafts, per trace, as a reader would recognise them. */
 const retracted: Record<string, string[]> = {
