@@ -349,6 +349,19 @@ describe('content kinds', () => {
     expect(r.issues).toEqual([])
   })
 
+  test('the synthesised tool_response start holding the first content delta is not duplicated', () => {
+    const req = { parent: parent('msg_req', toolRequest('call_1', 'grep', {}), null), index: 0 }
+    const res = { parent: parent('msg_res', toolResponse('call_1', 'grep', 'src/a.ts'), null), index: 1 }
+    const r = run(
+      rpcLine(full(req, toolRequest('call_1', 'grep', { pattern: 'TODO' }))),
+      rpcLine(start(res, toolResponse('call_1', 'grep', 'src/a.ts', null))),
+      rpcLine(delta(res, responseDelta('call_1', 'grep', 'src/a.ts'))),
+      rpcLine(delta(res, responseDelta('call_1', 'grep', ':12'))),
+    )
+    r.end()
+    expect(r.part('msg_req', 'tool-call')).toMatchObject({ output: 'src/a.ts:12', status: 'completed' })
+  })
+
   test('plain-text tool output stays text, never {} (it is not parsed)', () => {
     const req = msg('msg_req')
     const res = msg('msg_res')
@@ -565,6 +578,13 @@ describe('bad input', () => {
     const r = run(untyped, delta(m, { text_delta: 'y' }))
     expect(r.state.messageIds).toEqual([])
     expect(r.codes()).toEqual(['missing-type', 'malformed-delta'])
+  })
+
+  test('stale author values (assistant, tool) from old docstrings are the agent; user is the user', () => {
+    const stale = { ...text('Hi'), author: 'assistant' }
+    const r = run(full({ index: 0 }, stale as never), full({ index: 1 }, text('Hello', { author: 'user' })))
+    expect(r.message('index-0').role).toBe('assistant')
+    expect(r.message('index-1').role).toBe('user')
   })
 
   test('unknown fields (agent_path) and unknown event types are tolerated', () => {
