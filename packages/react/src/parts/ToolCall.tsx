@@ -96,12 +96,12 @@ function ToolCallInput() {
   text ??= parsed
   if (text === undefined) return null
   return (
-    <section data-palimpsest-tool-section="input" aria-label={labels.input}>
+    <div data-palimpsest-tool-section="input">
       <h4 data-palimpsest-tool-heading="">{labels.input}</h4>
       <pre data-palimpsest-json="">
         <code>{text}</code>
       </pre>
-    </section>
+    </div>
   )
 }
 
@@ -152,7 +152,7 @@ function ToolCallOutput() {
   const content = part.content ?? []
   if (output === undefined && content.length === 0 && part.error === undefined) return null
   return (
-    <section data-palimpsest-tool-section="output" aria-label={labels.output}>
+    <div data-palimpsest-tool-section="output">
       <h4 data-palimpsest-tool-heading="">{labels.output}</h4>
       {content.map((item, index) => (
         <ContentItem key={index} item={item} id={part.toolCallId} />
@@ -167,7 +167,7 @@ function ToolCallOutput() {
           {labels.error}: {part.error}
         </p>
       )}
-    </section>
+    </div>
   )
 }
 

@@ -88,7 +88,7 @@ test('keeps following when a message settles and the next one streams (lazy rend
   expect(jumpButton()).toBeNull()
 })
 
-async function expectEscapedWhileGrowing(store: TranscriptStore, scroller: HTMLElement) {
+async function expectEscapedWhileGrowing(scroller: HTMLElement) {
   const top = scroller.scrollTop
   const height = scroller.scrollHeight
   await frames(12)
@@ -105,7 +105,7 @@ test('a wheel scroll up escapes at once, even while content keeps growing', asyn
   await frames(3)
   await userEvent.wheel(scroller, { delta: { y: -400 } })
   await frames(2)
-  await expectEscapedWhileGrowing(store, scroller)
+  await expectEscapedWhileGrowing(scroller)
 })
 
 test('keyboard scrolling up (PageUp / ArrowUp on the focused log) escapes', async () => {
@@ -117,7 +117,7 @@ test('keyboard scrolling up (PageUp / ArrowUp on the focused log) escapes', asyn
   await userEvent.keyboard('{ArrowUp}')
   await frames(30) // keyboard scrolling is animated; let the user's own scroll finish
 
-  await expectEscapedWhileGrowing(store, scroller)
+  await expectEscapedWhileGrowing(scroller)
 })
 
 test('dragging the scrollbar (a scroll that moves the view up) escapes', async () => {
@@ -127,7 +127,7 @@ test('dragging the scrollbar (a scroll that moves the view up) escapes', async (
   await frames(2)
   scroller.scrollTop = scroller.scrollTop - 300
   await frames(2)
-  await expectEscapedWhileGrowing(store, scroller)
+  await expectEscapedWhileGrowing(scroller)
 })
 
 test('a touch swipe down (scrolling the content up) escapes', async () => {
@@ -141,7 +141,7 @@ test('a touch swipe down (scrolling the content up) escapes', async () => {
   // The browser scrolls by the swipe; synthetic touch events do not, so do what it would.
   scroller.scrollTop -= 60
   await frames(2)
-  await expectEscapedWhileGrowing(store, scroller)
+  await expectEscapedWhileGrowing(scroller)
 })
 
 test('"jump to latest" returns to the bottom and follows again', async () => {
