@@ -105,6 +105,12 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   const openMessages = new Set<string>()
   const tools = new Map<string, ToolRecord>()
   const subagents = new Map<string, string>()
+  /**
+   * Run-level parts placed in each message, by key: a snapshot replaces a message's content, and
+   * these (which the snapshot does not know about) are put back after it.
+   */
+  const decorations = new Map<string, Map<string, AgentUpdate>>()
+  let decorationCount = 0
   /** Step status id → the message that shows it. */
   const stepMessages = new Map<string, string>()
   const activities = new Map<string, { activityType: string; content: unknown }>()
@@ -148,7 +154,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     openMessages.add(messageId)
     if (role === 'assistant') {
       runMessageId = messageId
-      for (const build of pendingRunParts) out.push(build(messageId))
+      for (const build of pendingRunParts) placeRunPart(out, build(messageId))
       pendingRunParts = []
     }
   }
@@ -175,8 +181,26 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
 
   /** Adds a run-level part now, or when the run's first assistant message appears. */
   const addRunPart = (out: AgentUpdate[], build: (messageId: string) => AgentUpdate) => {
-    if (runMessageId !== undefined) out.push(build(runMessageId))
+    if (runMessageId !== undefined) placeRunPart(out, build(runMessageId))
     else pendingRunParts.push(build)
+  }
+
+  function placeRunPart(out: AgentUpdate[], update: AgentUpdate) {
+    out.push(update)
+    const messageId = 'messageId' in update ? update.messageId : undefined
+    if (messageId === undefined) return
+    const key =
+      update.type === 'status'
+        ? `status:${update.statusId}`
+        : update.type === 'approval-request'
+          ? `approval:${update.requestId}`
+          : `${update.type}#${++decorationCount}`
+    let placed = decorations.get(messageId)
+    if (!placed) {
+      placed = new Map()
+      decorations.set(messageId, placed)
+    }
+    placed.set(key, update)
   }
 
   const flushRunParts = (out: AgentUpdate[]) => {
@@ -339,6 +363,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         // Snapshot messages are history: a message that appears only here is already finished.
         origins.set(id, origin)
         out.push({ type: 'message-done', messageId: id })
+      } else {
+        for (const update of decorations.get(id)?.values() ?? []) out.push(update)
       }
     }
     return ids
@@ -448,7 +474,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           }
         }
         const placed = stepMessages.get(statusId)
-        if (!started && placed !== undefined) out.push(status(placed))
+        if (!started && placed !== undefined) placeRunPart(out, status(placed))
         else addRunPart(out, status)
         return
       }
@@ -646,7 +672,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           ...(currentAgent !== undefined && { from: currentAgent }),
           ...(str(e.description) !== undefined && { reason: str(e.description) }),
         })
-        if (parent !== undefined && origins.has(parent)) out.push(handoff(parent))
+        if (parent !== undefined && origins.has(parent)) placeRunPart(out, handoff(parent))
         else addRunPart(out, handoff)
         return
       }
@@ -689,7 +715,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     const title = str(interrupt.reason)
     const description = str(interrupt.message)
     const messageId = (toolCallId !== undefined && tools.get(toolCallId)?.messageId) || runMessage(out)
-    out.push({
+    placeRunPart(out, {
       type: 'approval-request',
       messageId,
       requestId,

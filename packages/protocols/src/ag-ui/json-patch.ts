@@ -29,11 +29,8 @@ function applyOperation(root: { value: unknown }, operation: unknown): string | 
       return hasValue ? add(root, path, structuredClone(value)) : 'add needs a "value"'
     case 'remove':
       return remove(root, path).error
-    case 'replace': {
-      if (!hasValue) return 'replace needs a "value"'
-      const removed = remove(root, path)
-      return removed.error ?? add(root, path, structuredClone(value))
-    }
+    case 'replace':
+      return hasValue ? replace(root, path, structuredClone(value)) : 'replace needs a "value"'
     case 'move': {
       if (typeof from !== 'string') return 'move needs a "from" pointer'
       if (path.startsWith(`${from}/`)) return 'cannot move a value into itself'
@@ -123,6 +120,25 @@ function add(root: { value: unknown }, pointer: string, value: unknown): string 
   } else {
     parent[key] = value
   }
+  return undefined
+}
+
+/** Replaces an existing value in place (an object member keeps its position). */
+function replace(root: { value: unknown }, pointer: string, value: unknown): string | undefined {
+  const { parent, key, error } = parentOf(root.value, pointer)
+  if (error !== undefined) return error
+  if (parent === undefined || key === undefined) {
+    root.value = value
+    return undefined
+  }
+  if (Array.isArray(parent)) {
+    const index = arrayIndex(key, parent.length, false)
+    if (index === undefined) return `no element ${key}`
+    parent[index] = value
+    return undefined
+  }
+  if (!Object.hasOwn(parent, key)) return `no member ${JSON.stringify(key)}`
+  parent[key] = value
   return undefined
 }
 

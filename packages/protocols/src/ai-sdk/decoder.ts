@@ -68,6 +68,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   const activeText = new Set<string>()
   const activeReasoning = new Set<string>()
   const tools = new Map<string, ToolState>()
+  /** Messages whose turn has ended: core does not reopen them. */
+  const finished = new Set<string>()
 
   const issue = (code: string, message: string, input?: unknown) =>
     report({ code, message, source, ...(input !== undefined && { input }) })
@@ -104,6 +106,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   const endTurn = (out: AgentUpdate[], stopReason: string | undefined) => {
     out.push({ type: 'turn-end', ...(stopReason !== undefined && { stopReason }) })
     turnOpen = false
+    if (messageId !== undefined) finished.add(messageId)
     messageStarted = false
     messageId = undefined
     activeText.clear()
@@ -159,7 +162,14 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
           activeText.clear()
           activeReasoning.clear()
         }
-        if (id !== undefined) messageId = id
+        if (id !== undefined && finished.has(id) && !turnOpen) {
+          // A continuation (e.g. after a tool approval) streams into the same message id, but a
+          // finished message cannot take more text: continue in a new message right below it.
+          let n = 2
+          while (finished.has(`${id}~${n}`)) n++
+          messageId = `${id}~${n}`
+          issue('continued-message', `stream continues finished message ${id}; shown as ${messageId}`, e)
+        } else if (id !== undefined) messageId = id
         message(out)
         metadata(e.messageMetadata)
         return

@@ -383,7 +383,7 @@ describe('AG-UI decoder, deprecated and malformed input', () => {
         for (const e of events) store.getState().apply(decoder.decode(e))
         store.getState().apply(decoder.end())
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     )
   })
 })

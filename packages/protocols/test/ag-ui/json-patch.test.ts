@@ -20,6 +20,11 @@ describe('applyJsonPatch (RFC 6902)', () => {
     expect(document).toEqual({ a: { b: [1, 2] }, c: 'x' })
   })
 
+  test('replace keeps an object member in its place', () => {
+    const result = applyJsonPatch({ step: 'a', done: 1, total: 2 }, [{ op: 'replace', path: '/step', value: 'b' }])
+    expect(result.ok && Object.keys(result.value as object)).toEqual(['step', 'done', 'total'])
+  })
+
   test('replaces the whole document through the empty pointer', () => {
     expect(applyJsonPatch({ a: 1 }, [{ op: 'replace', path: '', value: [1] }])).toEqual({ ok: true, value: [1] })
   })

@@ -344,3 +344,24 @@ export const chatRefusal = [
   chunk('chatcmpl-3', [delta({ refusal: "I can't help with that." })]),
   chunk('chatcmpl-3', [delta({}, 'stop')]),
 ] satisfies CompatibleChunk[]
+
+const pacing: Record<string, number> = {
+  'response.created': 0,
+  'response.in_progress': 30,
+  'response.output_item.added': 250,
+  'response.web_search_call.searching': 60,
+  'response.web_search_call.completed': 1400,
+  'response.function_call_arguments.delta': 40,
+  'response.output_text.delta': 55,
+  'response.reasoning_summary_text.delta': 70,
+  'response.completed': 120,
+}
+
+/** Wire events as a trace: the delay before each is typical for its kind. */
+export function pacedEvents(events: readonly unknown[]): { delayMs: number; wire: unknown }[] {
+  return events.map((wire, index) => {
+    const type = (wire as { type?: string; choices?: unknown[] }).type
+    const delayMs = index === 0 ? 0 : type === undefined ? 60 : (pacing[type] ?? 15)
+    return { delayMs, wire }
+  })
+}

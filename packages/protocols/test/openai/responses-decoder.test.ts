@@ -136,7 +136,7 @@ describe('OpenAI Responses decoder', () => {
           replay(events)
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 100 },
     )
   })
 })
