@@ -137,7 +137,6 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     })
     ended = true
     refused = false
-    pendingApprovals.length = 0
   }
 
   function callIdForItem(itemId: string | undefined): string | undefined {
@@ -313,14 +312,16 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     const approved = field(event, 'approved')
     if (typeof approved !== 'boolean') return issue('malformed-event', 'approval response without approved', event)
     let requestId = nonEmptyField(event, 'request_id')
-    if (requestId === undefined || !pendingApprovals.includes(requestId)) {
-      // DevUI reads the wrong field and sends "unknown": it answers the oldest open request.
+    if (requestId === undefined || requestId === 'unknown') {
+      // DevUI reads the wrong field and sends "unknown": the answer is for the oldest open request.
       const oldest = pendingApprovals[0]
-      if (oldest === undefined) return issue('unknown-approval', `no open approval request for ${requestId}`, event)
+      if (oldest === undefined) return issue('unknown-approval', 'approval answer without a usable request_id', event)
       issue('approval-id-mismatch', `approval answer for ${JSON.stringify(requestId)} applied to ${oldest}`, event)
       requestId = oldest
     }
-    pendingApprovals.splice(pendingApprovals.indexOf(requestId), 1)
+    // A request from an earlier stream is still found by the store.
+    const index = pendingApprovals.indexOf(requestId)
+    if (index >= 0) pendingApprovals.splice(index, 1)
     out.push({ type: 'approval-response', requestId, approved })
   }
 

@@ -2,7 +2,7 @@
  * createDevUiDecoder: the DevUI stream of shared/reference/agent-framework.md §9–10, one test per
  * quirk and known defect. Every fixture event is typed (`satisfies DevUiWireEvent`).
  */
-import { type ToolCallPart, toMarkdown } from '@palimpsest/core'
+import { createTranscriptStore, type ToolCallPart, toMarkdown } from '@palimpsest/core'
 import { createDevUiDecoder } from '@palimpsest/protocols/agent-framework'
 import { describe, expect, test } from 'vitest'
 import { type DevUiWireEvent, devUiResponse } from './devui-wire'
@@ -689,6 +689,33 @@ describe('§10 known DevUI defects', () => {
     ])
     expect(partSummary(run.messages[0])).toEqual(['tool-call delete_file pending', 'approval-request appr_1 approved'])
     expect(run.decoderIssues.map((i) => i.code)).toEqual(['approval-id-mismatch'])
+  })
+
+  test('an approval answer in a later stream (a new request, a new decoder) still reaches its request', () => {
+    const store = createTranscriptStore({ schedule: 'sync' })
+    const first = createDevUiDecoder()
+    store.getState().apply([
+      ...first.decode(created(0, 'resp_agent_1')),
+      ...first.decode({
+        type: 'response.function_approval.requested',
+        request_id: 'appr_7',
+        function_call: { id: 'call_x', name: 'delete_file', arguments: { path: 'notes.txt' } },
+        item_id: 'msg_1',
+        sequence_number: 1,
+      } satisfies DevUiWireEvent),
+      ...first.end(),
+    ])
+    const second = createDevUiDecoder()
+    store.getState().apply([
+      ...second.decode(created(0, 'resp_agent_2')),
+      ...second.decode({
+        type: 'response.function_approval.responded',
+        request_id: 'appr_7',
+        approved: false,
+        sequence_number: 1,
+      } satisfies DevUiWireEvent),
+    ])
+    expect(store.getState().messages.resp_agent_1?.parts[1]).toMatchObject({ requestId: 'appr_7', status: 'denied' })
   })
 
   test('defect 3: "Warning: Unknown content type" text is kept out of the answer and reported', () => {
