@@ -36,8 +36,8 @@ export interface AcpDecoderOptions extends DecoderOptions {
   protocolVersion?: 1 | 2
 }
 
-/** A JSON-RPC message as the client receives it (or its raw JSON line). */
-export type AcpWireMessage = Record<string, unknown>
+/** A JSON-RPC message as the client receives it, or a batch of them (either may also come as raw JSON text). */
+export type AcpWireMessage = Record<string, unknown> | readonly Record<string, unknown>[]
 
 export type AcpDecoder = Decoder<AcpWireMessage>
 
