@@ -387,7 +387,10 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
 
   const applySnapshot = (out: AgentUpdate[], e: Wire) => {
     if (!Array.isArray(e.messages)) return malformed(e, 'messages', 'an array')
+    const before = origins.size
     const ids = applyMessages(out, e, e.messages, false)
+    // A snapshot outside a run (history on connect) must not leave the implicit turn running.
+    if (!runOpen && origins.size > before) out.push({ type: 'turn-end' })
     const snapshotRoles = new Set((e.messages as Wire[]).map((m) => m?.role))
     const omitted = [...origins].filter(([id, origin]) => {
       if (ids.has(id) || origin === 'synthetic') return false

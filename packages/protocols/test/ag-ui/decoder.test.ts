@@ -174,6 +174,21 @@ describe('AG-UI decoder, fed by @ag-ui/encoder through our SSE transport', () =>
     expect(issues[0]?.input).toEqual(['old'])
   })
 
+  test('a snapshot outside any run (history on connect) shows finished messages and no running turn', async () => {
+    const { state } = await roundTrip([
+      {
+        type: EventType.MESSAGES_SNAPSHOT,
+        messages: [
+          { id: 'u1', role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+          { id: 'a1', role: 'assistant', content: 'Hello!', name: 'helper' },
+        ],
+      },
+    ])
+    expect(toMarkdown(state)).toBe('## User\n\nHi\n\n## Assistant (helper)\n\nHello!\n')
+    expect(Object.values(state.messages).map((m) => m.status)).toEqual(['complete', 'complete'])
+    expect(state.turns.map((t) => t.status)).toEqual(['completed'])
+  })
+
   test('RUN_ERROR shows the error and fails the turn', async () => {
     const { state } = await roundTrip([
       { type: EventType.RUN_STARTED, ...run },
