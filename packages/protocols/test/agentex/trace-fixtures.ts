@@ -110,7 +110,7 @@ export const toolArguments = '{"order_id": "A-10293", "include_tracking": true}'
 export const toolOutput =
   '{"status": "shipped", "carrier": "UPS", "tracking": "1Z999AA10123456784", "eta": "2026-08-21"}'
 export const orderAnswer =
-  'Your order **A-10293** has shipped with UPS (tracking `1Z999AA10123456784`) and should arrive on **Thursday, August 21**.'
+  'Your order **A-10293** has shipped with UPS (tracking `1Z999AA10123456784`) and should arrive on **Friday, August 21**.'
 
 const rpc = (result: TaskMessageUpdate): AgentRpcResponse => ({ jsonrpc: '2.0', result, error: null, id: 'req-7' })
 
