@@ -16,7 +16,7 @@ import {
 import { RenderSettingsContext } from './render-settings'
 
 interface Highlighted {
-  code: string
+  source: string
   markup: ReactNode
   request: number
 }
@@ -28,6 +28,10 @@ interface HighlightedCodeBlockProps {
 }
 
 export function HighlightedCodeBlock({ code, language, className }: HighlightedCodeBlockProps) {
+  // react-markdown ends code with a newline; the highlighter gets the code without it, so a growing
+  // block's earlier highlight is a prefix of the new code.
+  const source = code.endsWith('\n') ? code.slice(0, -1) : code
+  const newline = source === code ? '' : '\n'
   const { components, highlight, onIssue } = useContext(RenderSettingsContext)
   const requests = useRef(0)
   const [shown, setShown] = useState<Highlighted | undefined>(undefined)
@@ -36,11 +40,11 @@ export function HighlightedCodeBlock({ code, language, className }: HighlightedC
     const request = ++requests.current
     if (!highlight) return { request, value: undefined }
     try {
-      return { request, value: highlight(code, language) }
+      return { request, value: highlight(source, language) }
     } catch (error) {
       return { request, value: undefined, error }
     }
-  }, [code, language, highlight])
+  }, [source, language, highlight])
 
   useEffect(() => {
     if ('error' in result) {
@@ -50,22 +54,30 @@ export function HighlightedCodeBlock({ code, language, className }: HighlightedC
     const { value, request } = result
     if (isPromiseLike(value)) {
       value.then(
-        (markup) => setShown((current) => (current && current.request > request ? current : { code, markup, request })),
+        (markup) =>
+          setShown((current) => (current && current.request > request ? current : { source, markup, request })),
         (error: unknown) =>
           onIssue?.({ reason: 'the code highlighter rejected; the block keeps its last markup', error }),
       )
     } else if (value !== undefined) {
-      setShown((current) => (current && current.request > request ? current : { code, markup: value, request }))
+      setShown((current) => (current && current.request > request ? current : { source, markup: value, request }))
     }
-  }, [result, code, onIssue])
+  }, [result, source, onIssue])
 
   let content: ReactNode = code
-  if (result.value !== undefined && !isPromiseLike(result.value)) content = result.value
-  else if (shown && code.startsWith(shown.code)) {
+  if (result.value !== undefined && !isPromiseLike(result.value)) {
+    content = (
+      <>
+        {result.value}
+        {newline}
+      </>
+    )
+  } else if (shown && source.startsWith(shown.source)) {
     content = (
       <>
         {shown.markup}
-        {code.slice(shown.code.length)}
+        {source.slice(shown.source.length)}
+        {newline}
       </>
     )
   }

@@ -159,6 +159,7 @@ export function repairInline(source: string): string {
       break
     }
   }
+  if (cut === source.length && removed.size === 0 && !openCode && openers.length === 0) return source
   let kept = ''
   for (let at = 0; at < cut; at++) if (!removed.has(at)) kept += source[at]
   kept = kept.replace(/\s+$/, '')

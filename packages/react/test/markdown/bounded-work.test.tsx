@@ -1,0 +1,101 @@
+/**
+ * Cost per chunk is independent of the message length, proven with deterministic counters (characters
+ * parsed by the splitter, characters handed to react-markdown) rather than timing: a 200 KB document
+ * streamed in chunks costs as much per chunk at its end as at its start.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { canonicalHtml, type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+
+/** A deterministic 200 KB document cycling through every kind of block (no definitions). */
+function longDocument(size: number): string {
+  const sections = [
+    (n: number) =>
+      `## Section ${n}\n\nParagraph ${n} with **strong**, *emphasis*, \`code\` and a [link](https://example.com/${n}).\n\n`,
+    (n: number) => `- item ${n}\n- item ${n + 1}\n  - nested\n\n- loose item\n\n`,
+    (n: number) => `\`\`\`ts\nconst value${n} = ${n}\n\nconsole.log(value${n})\n\`\`\`\n\n`,
+    (n: number) => `| col a | col b |\n| --- | --- |\n| ${n} | ${n * 2} |\n| x | y |\n\n`,
+    (n: number) => `> quoted ${n}\n> continues\n\n    indented code ${n}\n\n`,
+    (n: number) => `Setext ${n}\n---\n\n<div>\nhtml ${n}\n</div>\n\n`,
+  ]
+  let text = ''
+  for (let n = 0; text.length < size; n++) text += sections[n % sections.length]!(n)
+  return text
+}
+
+interface ChunkWork {
+  parsed: number
+  rendered: number
+}
+
+/** Stream `text` in chunks through `apply`, counting the work done for each chunk. */
+function countWork(text: string, chunkSize: number, apply: (prefix: string) => void): ChunkWork[] {
+  const perChunk: ChunkWork[] = []
+  let current: ChunkWork = { parsed: 0, rendered: 0 }
+  setMarkdownWorkListener((work) => {
+    if (work.kind === 'split-parse') current.parsed += work.chars
+    else current.rendered += work.chars
+  })
+  for (let end = chunkSize; end < text.length + chunkSize; end += chunkSize) {
+    current = { parsed: 0, rendered: 0 }
+    apply(text.slice(0, end))
+    perChunk.push(current)
+  }
+  return perChunk
+}
+
+const worst = (chunks: readonly ChunkWork[], key: keyof ChunkWork) =>
+  chunks.reduce((max, work) => Math.max(max, work[key]), 0)
+
+/** Longest section of `longDocument`: the most a settled block can hold back the tail. */
+const longestSection = 120
+
+let live: LiveMarkdown | undefined
+afterEach(() => {
+  live?.unmount()
+  live = undefined
+  setMarkdownWorkListener(undefined)
+})
+
+describe('work per chunk', () => {
+  it('splitting a 200 KB document parses a bounded amount per chunk, independent of position', {
+    timeout: 30_000,
+  }, () => {
+    const text = longDocument(200_000)
+    expect(text.length).toBeGreaterThanOrEqual(200_000)
+    const chunkSize = 1000
+    let state: SplitState | undefined
+    const perChunk = countWork(text, chunkSize, (prefix) => {
+      state = advanceSplit(state, prefix)
+    })
+    const tenth = Math.floor(perChunk.length / 10)
+    // A chunk parses at most the unsettled tail plus the chunk itself.
+    expect(worst(perChunk, 'parsed')).toBeLessThanOrEqual(chunkSize + 2 * longestSection)
+    // The last tenth of the stream costs no more than the first tenth (up to how chunks fall on blocks).
+    expect(worst(perChunk.slice(-tenth), 'parsed')).toBeLessThanOrEqual(
+      worst(perChunk.slice(0, tenth), 'parsed') + longestSection,
+    )
+    // Every character is parsed a bounded number of times, not once per chunk.
+    const total = perChunk.reduce((sum, work) => sum + work.parsed, 0)
+    expect(total / text.length).toBeLessThan(1.5)
+    expect(state?.settledCount).toBeGreaterThan(2000)
+  })
+
+  it('the component renders only the tail per chunk and still ends exactly as react-markdown', {
+    timeout: 30_000,
+  }, () => {
+    const text = longDocument(15_000)
+    const chunkSize = 250
+    const mounted = liveMarkdown()
+    live = mounted
+    const perChunk = countWork(text, chunkSize, (prefix) => mounted.render({ text: prefix, streaming: true }))
+    const tenth = Math.floor(perChunk.length / 10)
+    expect(worst(perChunk, 'rendered')).toBeLessThanOrEqual(chunkSize + 2 * longestSection)
+    expect(worst(perChunk.slice(-tenth), 'rendered')).toBeLessThanOrEqual(
+      worst(perChunk.slice(0, tenth), 'rendered') + longestSection,
+    )
+    mounted.render({ text, streaming: false })
+    expect(canonicalHtml(renderedHtml(mounted))).toBe(canonicalHtml(referenceHtml(text)))
+  })
+})
