@@ -3,6 +3,7 @@ import { type Issue, toMarkdown } from '@palimpsest/core'
 import { describe, expect, test } from 'vitest'
 import { traceSet } from '../../src/traces/agent-framework'
 import { replayTrace } from '../../src/traces/replay'
+import { dotNetHandoffUpdates } from './af-dotnet-handoff-fixture'
 import { toolLoopUpdates } from './af-tool-loop-fixture'
 import { devUiRunEvents } from './devui-run-fixture'
 
@@ -28,6 +29,7 @@ describe.each(traceSet.traces)('trace $name', (trace) => {
 test('the trace files hold exactly the typed fixtures (Agent Framework and DevUI wire types)', () => {
   const byName = Object.fromEntries(traceSet.traces.map((trace) => [trace.name, trace.events.map((e) => e.wire)]))
   expect(byName['agent-framework-tool-loop-approval']).toEqual(toolLoopUpdates)
+  expect(byName['agent-framework-dotnet-handoff']).toEqual(dotNetHandoffUpdates)
   expect(byName['devui-travel-agent-run']).toEqual(devUiRunEvents)
 })
 
@@ -43,6 +45,22 @@ test('the tool-loop trace ends with a pending approval, summed usage and no resu
       stopReason: 'tool_calls',
       responseId: 'resp_4e5f6a7b',
       usage: { inputTokens: 920, outputTokens: 182, totalTokens: 1102, reasoningTokens: 68 },
+    }),
+  ])
+  expect(state.turns[0]?.continuationToken).toBeUndefined()
+})
+
+test('the .NET hand-off trace shows the hand-off, keeps usage and does not offer the finished run for resuming', () => {
+  const trace = traceSet.traces.find((t) => t.name === 'agent-framework-dotnet-handoff')!
+  const state = replayTrace(trace, traceSet.decoders['agent-framework']!)
+  expect(state.messageIds).toEqual(['msg_t1', 'msg_b1', 'msg_b2'])
+  expect(state.messages.msg_b1?.parts[0]).toMatchObject({ kind: 'handoff', from: 'Triage', to: 'Billing' })
+  expect(state.turns).toEqual([
+    expect.objectContaining({
+      status: 'completed',
+      stopReason: 'stop',
+      responseId: 'resp_hf_5531',
+      usage: { inputTokens: 1184, outputTokens: 137, totalTokens: 1321 },
     }),
   ])
   expect(state.turns[0]?.continuationToken).toBeUndefined()
