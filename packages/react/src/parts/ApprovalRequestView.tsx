@@ -15,8 +15,8 @@ function approves(option: ApprovalOption): boolean {
  */
 export function ApprovalRequestView({ part }: PartProps<ApprovalRequestPart>) {
   const { labels, onApprove, onDeny } = useTranscriptOptions()
-  const input = useMemo(() => (part.input === undefined ? undefined : prettyJson(part.input).text), [part.input])
   const pending = part.status === 'pending'
+  const input = useMemo(() => (part.input === undefined ? undefined : prettyJson(part.input).text), [part.input])
   const options: ApprovalOption[] =
     part.options.length > 0
       ? part.options
@@ -27,7 +27,7 @@ export function ApprovalRequestView({ part }: PartProps<ApprovalRequestPart>) {
   const chosen = part.options.find((o) => o.optionId === part.selectedOptionId)
   return (
     <div data-palimpsest-part="approval-request" data-status={part.status}>
-      {part.title !== undefined && <p data-palimpsest-approval-title="">{part.title}</p>}
+      {!pending && part.title !== undefined && <p data-palimpsest-approval-title="">{part.title}</p>}
       {part.description !== undefined && <p data-palimpsest-approval-description="">{part.description}</p>}
       {input !== undefined && (
         <pre data-palimpsest-json="">
