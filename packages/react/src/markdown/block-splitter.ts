@@ -54,14 +54,14 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
   const regionStart = base.settledEnd
   const region = text.slice(regionStart)
   const parsed = parseTopLevelBlocks(region)
-  const lastNewline = region.lastIndexOf('\n')
+  const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
   let settledPages = base.settledPages
   let settledCount = base.settledCount
   let settledEnd = regionStart
   let first = 0
   const blocks = parsed.blocks
-  while (first + 1 < blocks.length && blocks[first + 1]!.lineStart <= lastNewline) {
+  while (first + 1 < blocks.length && blocks[first + 1]!.lineStart <= lastLineEnd) {
     const end = blocks[first + 1]!.lineStart
     const from = first === 0 ? 0 : blocks[first]!.lineStart
     settledPages = appendToPages(settledPages, settledCount, {

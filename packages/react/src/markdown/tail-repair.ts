@@ -5,7 +5,7 @@
  * inline syntax (see `repairInline`). Runs only while streaming; settled blocks are never repaired.
  */
 import { repairInline } from './inline-repair'
-import type { TailLeaf } from './top-level-blocks'
+import { lineStartBefore, type TailLeaf } from './top-level-blocks'
 
 // Quote and list markers, then at most a heading marker, a setext/thematic-break run, a partial ordered
 // marker (digits) or a lone pipe: nothing that can be shown before the next character decides what it is.
@@ -15,7 +15,7 @@ const delimiterRowPrefix = /^[ \t]*\|[ \t:|-]*$/
 const tableHeaderCandidate = /^[ \t]{0,3}\|.*\S/
 
 export function repairTail(block: string, leaf: TailLeaf | undefined): string {
-  const lineStart = block.lastIndexOf('\n') + 1
+  const lineStart = lineStartBefore(block, block.length)
   const lastLine = block.slice(lineStart)
 
   if (leaf?.type === 'code' || leaf?.type === 'html') {
@@ -26,7 +26,7 @@ export function repairTail(block: string, leaf: TailLeaf | undefined): string {
   }
 
   if (leaf?.type === 'paragraph') {
-    const lines = block.slice(leaf.start).split('\n')
+    const lines = block.slice(leaf.start).split(/\r\n?|\n/)
     const header = lines[0] ?? ''
     if (lines.length <= 2 && tableHeaderCandidate.test(header) && !/^[ \t]*\|[ \t:|-]*$/.test(header)) {
       const delimiter = lines[1]

@@ -63,10 +63,15 @@ export function parseTopLevelBlocks(text: string): ParsedBlocks {
   let hasDefinitions = false
   for (const node of children) {
     const offset = node.position?.start.offset ?? 0
-    blocks.push({ type: node.type, lineStart: text.lastIndexOf('\n', offset - 1) + 1 })
+    blocks.push({ type: node.type, lineStart: lineStartBefore(text, offset) })
     if (!hasDefinitions) hasDefinitions = containsDefinition(node)
   }
   return { blocks, hasDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
+}
+
+/** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
+export function lineStartBefore(text: string, offset: number): number {
+  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1
 }
 
 function containsDefinition(node: SyntaxNode): boolean {

@@ -62,5 +62,10 @@ export const gfmExamples: { name: string; markdown: string }[] = [
     markdown:
       '<script>\nlet a = 1\n\nlet b = 2\n</script>\n\n<!-- comment\n\nstill -->\n\n<?php\n\necho 1; ?>\n\n<![CDATA[\n\nx\n]]>\n\n<!DOCTYPE html>\n\n<custom-tag>\n\nafter\n',
   },
+  {
+    name: 'CRLF line endings',
+    markdown: '# Title\r\n\r\n- a\r\n- b\r\n\r\n```\r\ncode\r\n\r\n```\r\n\r\npara **x**\r\n',
+  },
+  { name: 'CR line endings', markdown: '# Title\r\rpara one\rcontinued\r\r> quote\r\r    code\r' },
   { name: 'lazy continuation', markdown: '> a\nb\n\n- c\nd\n\n> e\n\n> f\n' },
 ]

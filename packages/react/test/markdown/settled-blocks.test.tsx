@@ -1,0 +1,41 @@
+/**
+ * The streaming render is already the final render for everything settled: at every prefix, the HTML
+ * of the settled blocks is exactly the start of the final HTML, and a settled block's source never
+ * changes afterwards.
+ */
+import { describe, expect, it } from 'vitest'
+import type { SplitState } from '../../src/markdown/block-splitter'
+import { gfmExamples } from './gfm-examples'
+import { splitStates, staticSplitHtml } from './markdown-harness'
+
+const documents = gfmExamples.filter((example) =>
+  [
+    'mixed document',
+    'loose list across blank lines',
+    'html block kinds',
+    'CRLF line endings',
+    'CR line endings',
+  ].includes(example.name),
+)
+
+const settledSources = (state: SplitState) => state.settledPages.flat().map((block) => block.text)
+
+describe('settled blocks render as they will finally render', () => {
+  it.each(documents.map((example) => [example.name, example.markdown] as const))('%s', (_name, markdown) => {
+    const states = splitStates([...markdown])
+    const finalState = states[states.length - 1]!
+    const finalHtml = staticSplitHtml(finalState)
+    const finalBlocks = [...settledSources(finalState), ...finalState.tail.map((block) => block.text)]
+    expect(finalBlocks.join('')).toBe(markdown)
+    let settledSeen = 0
+    for (const state of states) {
+      const settled = settledSources(state)
+      expect(settled).toEqual(finalBlocks.slice(0, settled.length))
+      if (settled.length === settledSeen) continue
+      settledSeen = settled.length
+      const settledHtml = staticSplitHtml({ ...state, tail: [], tailLeaf: undefined }, true).replace(/<\/div>$/, '')
+      expect(finalHtml.startsWith(settledHtml), `after ${JSON.stringify(state.text)}`).toBe(true)
+    }
+    expect(settledSeen).toBeGreaterThan(0)
+  })
+})
