@@ -24,13 +24,13 @@ import type {
   EndReason,
   IssueHandler,
   MessageRole,
-  PartInput,
   ToolCallStatus,
   Usage,
 } from '@palimpsest/core'
 import { readWireObject, safeReporter } from '../wire'
-import { contentToParts, contentToToolContent } from './content'
+import { contentToToolContent } from './content'
 import { applyJsonPatch } from './json-patch'
+import { type MessageOrigin, readSnapshotMessage, textRoles as roles } from './snapshot-message'
 
 export interface AgUiDecoderOptions extends DecoderOptions {
   /**
@@ -44,23 +44,12 @@ export interface AgUiDecoderOptions extends DecoderOptions {
 
 type Wire = Record<string, unknown>
 
-/** What a message the decoder created holds; decides how a snapshot that omits it is judged. */
-type MessageOrigin = 'text' | 'reasoning' | 'activity' | 'synthetic'
-
 interface ToolRecord {
   messageId: string
   status: ToolCallStatus
 }
 
 const source = 'ag-ui'
-
-const roles: Record<string, MessageRole> = {
-  user: 'user',
-  assistant: 'assistant',
-  system: 'system',
-  // A developer message is an instruction, like a system message.
-  developer: 'system',
-}
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
@@ -79,14 +68,6 @@ function sumTokenUsage(entries: unknown): Usage | undefined {
     }
   }
   return usage
-}
-
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
@@ -272,31 +253,6 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
 
   // ── snapshots ───────────────────────────────────────────────────────────
 
-  const toolCallPart = (call: Record<string, unknown>, result: Record<string, unknown> | undefined): PartInput => {
-    const toolCallId = str(call.id) as string
-    const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as Wire
-    const inputText = str(fn.arguments) ?? ''
-    const input = parseArguments(inputText)
-    const name = str(fn.name)
-    const part: PartInput = {
-      kind: 'tool-call',
-      toolCallId,
-      inputText,
-      ...(name !== undefined && { name }),
-      ...(input !== undefined && { input }),
-    }
-    if (result) {
-      const error = str(result.error)
-      part.status = error ? 'failed' : 'completed'
-      part.output = result.content
-      part.content = contentToToolContent(result.content)
-      if (error) part.error = error
-    } else {
-      part.status = tools.get(toolCallId)?.status ?? 'in_progress'
-    }
-    return part
-  }
-
   /** Converts snapshot (or run input) messages; with `onlyNew`, messages already shown are left alone. */
   const applyMessages = (out: AgentUpdate[], e: Wire, messages: unknown[], onlyNew: boolean): Set<string> => {
     const valid = messages.filter((m): m is Wire => {
@@ -323,39 +279,24 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (toolCallId !== undefined && !callsInSnapshot.has(toolCallId)) applyToolResult(out, m, toolCallId)
         continue
       }
-      let parts: PartInput[]
-      let messageRole: MessageRole = 'assistant'
-      let origin: MessageOrigin = 'text'
-      if (role === 'assistant') {
-        parts = contentToParts(m.content)
-        const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as unknown[]) : []
-        for (const call of calls) {
-          if (typeof call !== 'object' || call === null || typeof (call as Wire).id !== 'string') continue
-          const toolCallId = (call as Wire).id as string
-          const part = toolCallPart(call as Wire, results.get(toolCallId))
-          parts.push(part)
-          tools.set(toolCallId, { messageId: id, status: (part.status as ToolCallStatus) ?? 'in_progress' })
-        }
-      } else if (role === 'reasoning') {
-        parts = [{ kind: 'reasoning', text: str(m.content) ?? '' }]
-        origin = 'reasoning'
-      } else if (role === 'activity') {
-        parts = [{ kind: 'data', dataId: id, name: str(m.activityType) ?? 'activity', data: m.content }]
-        activities.set(id, { activityType: str(m.activityType) ?? 'activity', content: m.content })
-        origin = 'activity'
-      } else if (role !== undefined && roles[role] !== undefined) {
-        parts = contentToParts(m.content)
-        messageRole = roles[role]
-      } else {
+      const read = readSnapshotMessage(m, results, (toolCallId) => tools.get(toolCallId)?.status)
+      if (!read) {
         issue('malformed-message', `${String(e.type)}: message ${id} has unknown role ${JSON.stringify(m.role)}`, m)
         continue
       }
+      const { parts, origin } = read
+      for (const part of parts) {
+        if (part.kind === 'tool-call')
+          tools.set(part.toolCallId, { messageId: id, status: (part.status as ToolCallStatus) ?? 'in_progress' })
+      }
+      if (origin === 'activity')
+        activities.set(id, { activityType: str(m.activityType) ?? 'activity', content: m.content })
       const isNew = !origins.has(id)
       const author = str(m.name) ?? (typeof m.subagentRunId === 'string' ? subagents.get(m.subagentRunId) : undefined)
       out.push({
         type: 'full',
         messageId: id,
-        role: messageRole,
+        role: read.role,
         parts,
         ...(author !== undefined && { author }),
       })
