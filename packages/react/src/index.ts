@@ -44,3 +44,4 @@ export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } f
 export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
 export { Transcript, type TranscriptProps } from './Transcript'
 export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
+export * from './devtools'

@@ -90,14 +90,18 @@ test('remote images load unless blockRemoteImages, which shows a link instead', 
   expect(screen.getByRole('link', { name: /Remote image not loaded: Chart/ })).toBeTruthy()
 })
 
-test('a javascript: file URL is not rendered as a link and is reported', () => {
+test('javascript: file and source URLs are not rendered as links and are reported', () => {
   const store = syncStore()
   const issues: Issue[] = []
-  applyNow(store, { type: 'file', messageId: 'm', fileId: 'x', name: 'evil', url: 'javascript:alert(1)' })
+  applyNow(store, [
+    { type: 'file', messageId: 'm', fileId: 'x', name: 'evil', url: 'javascript:alert(1)' },
+    { type: 'source', messageId: 'm', sourceId: 's', title: 'bad source', url: ' JavaScript:alert(1)' },
+  ])
   render(<Transcript store={store} onIssue={(issue) => issues.push(issue)} />)
-  expect(screen.queryByRole('link', { name: 'evil' })).toBeNull()
+  expect(screen.queryByRole('link')).toBeNull()
   expect(screen.getByText('evil')).toBeTruthy()
-  expect(issues.map((i) => i.code)).toEqual(['unsafe-url'])
+  expect(screen.getByText('bad source')).toBeTruthy()
+  expect(issues.map((i) => i.code)).toEqual(['unsafe-url', 'unsafe-url'])
 })
 
 test('approval buttons call onApprove / onDeny with the request and option; the app applies the response', async () => {

@@ -1,10 +1,17 @@
 import type { SourcePart } from '@palimpsest/core'
+import { useEffect } from 'react'
 import type { PartProps } from '../components-map'
+import { useTranscriptOptions } from '../options-context'
 import { safeLinkUrl } from '../safe-url'
 
 /** A citation: a link to the source when its URL is safe, its title otherwise. */
 export function SourceView({ part }: PartProps<SourcePart>) {
+  const { onIssue } = useTranscriptOptions()
   const href = safeLinkUrl(part.url)
+  const refused = part.url !== undefined && href === undefined
+  useEffect(() => {
+    if (refused) onIssue?.({ code: 'unsafe-url', message: `source ${part.sourceId}: refused its URL`, source: 'react' })
+  }, [refused, part.sourceId, onIssue])
   const label = part.title ?? part.url ?? part.sourceId
   return (
     <cite data-palimpsest-part="source" data-source-id={part.sourceId}>
