@@ -49,9 +49,9 @@ interface Group {
   wireMessageId?: string
   /** The store message, once visible content has arrived. */
   messageId?: string
-  /** What the message received last, to keep reasoning blocks with different ids apart. */
+  /** What the message received last, to keep separate reasoning blocks apart. */
   last?: 'text' | 'thought' | 'other'
-  reasoningId?: string
+  reasoningKey?: string
 }
 
 interface KnownCall {
@@ -190,12 +190,13 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     const value = stringField(content, 'text')
     if (!value) return
     const messageId = ensureMessage(out)
-    const id = nonEmptyField(content, 'id')
-    const separate =
-      group.last === 'thought' && id !== undefined && group.reasoningId !== undefined && id !== group.reasoningId
+    // Pieces of one block share an id; raw reasoning (`reasoning_text: true`) never merges with a summary.
+    const raw = recordField(content, 'additional_properties')?.reasoning_text === true
+    const key = `${nonEmptyField(content, 'id') ?? ''}|${raw ? 'raw' : 'summary'}`
+    const separate = group.last === 'thought' && group.reasoningKey !== undefined && group.reasoningKey !== key
     out.push({ type: 'thought', messageId, text: separate ? `\n\n${value}` : value })
     group.last = 'thought'
-    if (id !== undefined) group.reasoningId = id
+    group.reasoningKey = key
   }
 
   function file(content: WireRecord, type: string, out: AgentUpdate[]): void {

@@ -362,13 +362,21 @@ describe('§7 reasoning, usage, approvals', () => {
     expect(partSummary(run.messages[0])).toEqual(['reasoning: Visible summary', 'text: Answer'])
   })
 
-  test('reasoning items with different ids (summary vs raw) stay separate paragraphs', () => {
+  test('reasoning pieces join by id; another id, or raw reasoning beside a summary of the same id, starts a new paragraph', () => {
+    const raw = (text: string, id: string) => ({
+      ...pyReasoning(text, id),
+      additional_properties: { reasoning_text: true },
+    })
     const run = decode([
       pyUpdate([pyReasoning('Summary: check ', 'rs_1')]),
       pyUpdate([pyReasoning('the map.', 'rs_1')]),
-      pyUpdate([{ ...pyReasoning('Raw: looking up Paris.', 'rs_2'), additional_properties: { reasoning_text: true } }]),
+      pyUpdate([raw('Raw: looking up ', 'rs_1')]),
+      pyUpdate([raw('Paris.', 'rs_1')]),
+      pyUpdate([pyReasoning('Next: the forecast.', 'rs_2')]),
     ])
-    expect(partSummary(run.messages[0])).toEqual(['reasoning: Summary: check the map.\n\nRaw: looking up Paris.'])
+    expect(partSummary(run.messages[0])).toEqual([
+      'reasoning: Summary: check the map.\n\nRaw: looking up Paris.\n\nNext: the forecast.',
+    ])
   })
 
   test('usage is a content item: summed into the turn, never rendered, even when it shares a chunk with text (#3434)', () => {

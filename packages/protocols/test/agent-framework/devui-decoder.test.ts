@@ -743,6 +743,34 @@ describe('§10 known DevUI defects', () => {
     expect(toolCall(run)).toMatchObject({ inputText: '{"location":"Paris"}', input: { location: 'Paris' } })
   })
 
+  test('PR #5162: a `done` event becomes content only when no delta was seen for its item', () => {
+    seq = 1
+    const run = decode([
+      created(0),
+      {
+        type: 'response.reasoning_text.done',
+        item_id: 'rs_9',
+        output_index: 0,
+        content_index: 0,
+        text: 'Only the done event carried this.',
+        sequence_number: n(),
+      } satisfies DevUiWireEvent,
+      {
+        type: 'response.output_text.done',
+        item_id: 'msg_9',
+        output_index: 1,
+        content_index: 0,
+        text: 'Answer without deltas.',
+        logprobs: [],
+        sequence_number: n(),
+      } satisfies DevUiWireEvent,
+    ])
+    expect(partSummary(run.messages[0])).toEqual([
+      'reasoning: Only the done event carried this.',
+      'text: Answer without deltas.',
+    ])
+  })
+
   test('#365: `output_text.done` and the completed message repeat the text; it is not doubled', () => {
     seq = 1
     const run = decode([
