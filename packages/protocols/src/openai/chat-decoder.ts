@@ -22,8 +22,8 @@ interface ChoiceState {
   messageId: string
   refused: boolean
   finished: boolean
-  /** Tool call index → id. */
-  toolCalls: Map<number, string>
+  /** Tool call index → id and name (some servers repeat both on every delta). */
+  toolCalls: Map<number, { id: string; name?: string }>
 }
 
 const source = 'openai-chat'
@@ -79,21 +79,24 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
   const appendToolCall = (out: AgentUpdate[], choice: ChoiceState, call: Wire) => {
     const index = typeof call.index === 'number' ? call.index : 0
     const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as Wire
-    let toolCallId = choice.toolCalls.get(index)
+    const name = str(fn.name) || undefined
+    const known = choice.toolCalls.get(index)
+    let toolCallId = known?.id
     if (toolCallId === undefined) {
       // Some OpenAI-compatible servers never send an id: name the call after its place.
       toolCallId = str(call.id) || `${choice.messageId}:tool-${index}`
-      choice.toolCalls.set(index, toolCallId)
+      choice.toolCalls.set(index, { id: toolCallId, ...(name !== undefined && { name }) })
       segments.interrupt(choice.messageId)
       out.push({
         type: 'tool-call',
         messageId: choice.messageId,
         toolCallId,
         status: 'pending',
-        ...(str(fn.name) && { name: str(fn.name) }),
+        ...(name !== undefined && { name }),
       })
-    } else if (str(fn.name)) {
-      out.push({ type: 'tool-call-update', toolCallId, name: str(fn.name) })
+    } else if (name !== undefined && known !== undefined && name !== known.name) {
+      known.name = name
+      out.push({ type: 'tool-call-update', toolCallId, name })
     }
     const args = str(fn.arguments)
     if (args) out.push({ type: 'tool-call-delta', toolCallId, inputText: args, messageId: choice.messageId })

@@ -177,7 +177,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       const toolCallId = str(item.call_id) ?? itemId
       // Arguments that never streamed as deltas arrive whole here.
       if (toolCallId !== undefined && itemId !== undefined && !streamed.has(itemId))
-        out.push({ type: 'tool-call-update', toolCallId, input: parseJson(str(item.arguments)) })
+        out.push({ type: 'tool-call-update', toolCallId, input: parseJson(str(item.arguments)), status: 'in_progress' })
       return
     }
     if (type === 'custom_tool_call') {

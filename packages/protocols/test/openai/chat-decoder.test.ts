@@ -52,6 +52,28 @@ describe('OpenAI Chat Completions decoder', () => {
     expect(state.messages['chatcmpl-2']?.status).toBe('complete')
   })
 
+  test('a server that repeats id and name on every delta gives one call; one without ids gets stable ones', () => {
+    const repeat = (args: string) => ({
+      id: 'c',
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, id: 'call_1', function: { name: 'sum', arguments: args } }] },
+          finish_reason: null,
+        },
+      ],
+    })
+    const { state } = replay([
+      repeat('{"a":1,'),
+      repeat('"b":2}'),
+      { id: 'c', choices: [{ index: 0, delta: { tool_calls: [{ index: 1, function: { name: 'noop' } }] } }] },
+    ])
+    expect(state.messages.c?.parts).toMatchObject([
+      { toolCallId: 'call_1', name: 'sum', input: { a: 1, b: 2 } },
+      { toolCallId: 'c:tool-1', name: 'noop' },
+    ])
+  })
+
   test('a refusal is shown as the answer and finishes the message with status refusal', () => {
     const { state, end, store } = replay(chatRefusal)
     expect(state.messages['chatcmpl-3']).toMatchObject({
