@@ -9,9 +9,16 @@ export function isRecord(value: unknown): value is WireRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** `call_id` → `callId`. */
+const camelNames = new Map<string, string>()
+
+/** `call_id` → `callId` (memoised: the same few names are read for every update). */
 function camelCase(snake: string): string {
-  return snake.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
+  let camel = camelNames.get(snake)
+  if (camel === undefined) {
+    camel = snake.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
+    camelNames.set(snake, camel)
+  }
+  return camel
 }
 
 /** The field under its snake_case name (Python) or its camelCase name (.NET). */
