@@ -62,7 +62,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
   let responseId: string | undefined
   let messageId: string | undefined
   let generated = 0
-  /** Something arrived since the last turn end. */
+  /** Something was decoded: `end()` has a turn to finish. */
   let active = false
   /** The current response reached completed/failed/cancelled: its turn is over. */
   let ended = false
