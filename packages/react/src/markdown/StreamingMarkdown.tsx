@@ -50,9 +50,18 @@ export function StreamingMarkdown({
   splitRef.current = split
 
   const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
+  // A new `onIssue` function each render must not re-render every link and code block through context.
+  const onIssueRef = useRef(onIssue)
+  onIssueRef.current = onIssue
   const settings = useMemo<RenderSettings>(
-    () => ({ components, blockRemoteImages, linkTarget, highlight, onIssue }),
-    [components, blockRemoteImages, linkTarget, highlight, onIssue],
+    () => ({
+      components,
+      blockRemoteImages,
+      linkTarget,
+      highlight,
+      onIssue: (issue: MarkdownIssue) => onIssueRef.current?.(issue),
+    }),
+    [components, blockRemoteImages, linkTarget, highlight],
   )
 
   return (

@@ -153,8 +153,12 @@ export function repairInline(source: string): string {
     }
     removed.add(bracket.at)
   }
+  const onlyWhitespaceOrRemoved = (from: number, to: number) => {
+    for (let at = from; at < to; at++) if (!removed.has(at) && !whitespace.test(source[at]!)) return false
+    return true
+  }
   for (const opener of openers) {
-    if (opener.at < cut && /^\s*$/.test(source.slice(opener.at + opener.length, cut))) {
+    if (opener.at < cut && onlyWhitespaceOrRemoved(opener.at + opener.length, cut)) {
       cut = opener.at
       break
     }

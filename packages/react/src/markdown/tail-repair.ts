@@ -32,6 +32,7 @@ export function repairTail(block: string, leaf: TailLeaf | undefined): string {
       const delimiter = lines[1]
       if (!delimiter || delimiterRowPrefix.test(delimiter)) {
         const repairedHeader = repairInline(header)
+        if (!/[^\s|]/.test(repairedHeader)) return block.slice(0, leaf.start)
         return `${block.slice(0, leaf.start)}${repairedHeader}\n${delimiterRow(repairedHeader)}`
       }
     }

@@ -114,3 +114,19 @@ describe('open spans are styled while they stream', () => {
     expect(live.container.textContent).toBe('Hello **bold')
   })
 })
+
+describe('ambiguous fragments', () => {
+  function shownFor(text: string) {
+    live = liveMarkdown()
+    live.render({ text, streaming: true })
+    return normalise(live.container.textContent ?? '')
+  }
+
+  it('does not close an emphasis whose only content is hidden', () => {
+    expect(shownFor('*[')).toBe('')
+  })
+
+  it('hides a table header that has no cell text yet', () => {
+    expect(shownFor('|~')).toBe('')
+  })
+})
