@@ -6,6 +6,7 @@ export {
   useCollapsible,
 } from './Collapsible'
 export type { MessageComponentProps, PartComponents, PartProps, TranscriptComponents } from './components-map'
+export * from './devtools'
 export { type DisclosureRegistry, disclosureKey, disclosureRegistryFor } from './disclosure-registry'
 export { useIsStreaming, useMessage, useMessageIds, usePart, usePartStreaming } from './hooks'
 export { createJsonPrettyPrinter, type JsonPrettyPrinter } from './json-pretty-printer'
@@ -44,4 +45,3 @@ export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } f
 export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
 export { Transcript, type TranscriptProps } from './Transcript'
 export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
-export * from './devtools'
