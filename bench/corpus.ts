@@ -1,0 +1,102 @@
+/**
+ * The documents every render scenario streams: real markdown nobody on this project wrote — the
+ * CommonMark spec shipped in `commonmark-spec`, followed by the largest READMEs shipped in installed
+ * npm packages — cut into prefixes of the sizes under test.
+ */
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export interface CorpusSource {
+  /** Where the text came from, relative to the repository root. */
+  path: string
+  chars: number
+}
+
+export interface Corpus {
+  text: string
+  sources: CorpusSource[]
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const require = createRequire(import.meta.url)
+
+function commonMarkSpecPath(): string {
+  return join(dirname(require.resolve('commonmark-spec/package.json')), 'spec.txt')
+}
+
+/** `node_modules/.pnpm/<store entry>/node_modules/<package>/README.md`, scoped packages included. */
+function shippedReadmes(): string[] {
+  const store = join(repoRoot, 'node_modules/.pnpm')
+  const found: string[] = []
+  const readmeIn = (dir: string) => {
+    let names: string[]
+    try {
+      names = readdirSync(dir)
+    } catch {
+      return
+    }
+    const readme = names.find((name) => name.toLowerCase() === 'readme.md')
+    if (readme) found.push(join(dir, readme))
+  }
+  for (const entry of readdirSync(store)) {
+    const modules = join(store, entry, 'node_modules')
+    let packages: string[]
+    try {
+      packages = readdirSync(modules)
+    } catch {
+      continue
+    }
+    for (const name of packages) {
+      if (name.startsWith('.')) continue
+      if (name.startsWith('@')) {
+        for (const scoped of readdirSync(join(modules, name))) readmeIn(join(modules, name, scoped))
+      } else readmeIn(join(modules, name))
+    }
+  }
+  return found
+}
+
+/**
+ * The spec first, then distinct READMEs from the largest down, until the corpus holds `minChars`.
+ * The order is fixed by size and path, so the same install gives the same corpus.
+ */
+export function loadCorpus(minChars: number): Corpus {
+  const specPath = commonMarkSpecPath()
+  const spec = readFileSync(specPath, 'utf8')
+  const parts = [spec]
+  const sources: CorpusSource[] = [{ path: relative(repoRoot, specPath), chars: spec.length }]
+  let total = spec.length
+  if (total < minChars) {
+    const seen = new Set<string>()
+    const candidates = shippedReadmes()
+      .map((path) => ({ path, size: statSync(path).size }))
+      .sort((a, b) => b.size - a.size || a.path.localeCompare(b.path))
+    for (const { path } of candidates) {
+      if (total >= minChars) break
+      const text = readFileSync(path, 'utf8')
+      const digest = createHash('sha256').update(text).digest('hex')
+      if (seen.has(digest)) continue
+      seen.add(digest)
+      parts.push(text)
+      sources.push({ path: relative(repoRoot, path), chars: text.length })
+      total += text.length + 2
+    }
+  }
+  return { text: parts.join('\n\n'), sources }
+}
+
+/** The first `chars` characters, cut back to the end of a line so no document ends mid-word. */
+export function documentPrefix(corpus: Corpus, chars: number): string {
+  if (corpus.text.length <= chars) return corpus.text
+  const cut = corpus.text.lastIndexOf('\n', chars)
+  return corpus.text.slice(0, cut > chars / 2 ? cut + 1 : chars)
+}
+
+export const KB = 1024
+
+export function sizeLabel(chars: number): string {
+  return chars >= KB * KB ? `${chars / (KB * KB)} MB` : `${chars / KB} KB`
+}

@@ -1,0 +1,255 @@
+/**
+ * The in-page side of the harness: drives one renderer frame by frame and measures it. Installed as
+ * `window.__bench` by each page's entry.
+ */
+import { chunkText } from '../chunking'
+import type {
+  BenchPageApi,
+  CorrectnessResult,
+  DashboardRequest,
+  DashboardResult,
+  StreamRequest,
+  StreamResult,
+} from '../page-protocol'
+import type { MessageView, Renderer } from './renderer'
+
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Lets asynchronous rendering (effects, timers, lazy chunks) finish before the DOM is read. */
+async function settle(): Promise<void> {
+  await nextFrame()
+  await sleep(300)
+  await nextFrame()
+}
+
+function host(id: string): HTMLElement {
+  const element = document.getElementById(id)
+  if (!element) throw new Error(`benchmark page has no #${id}`)
+  return element
+}
+
+/** True when no visible text has been painted in `root` (stops at the first non-blank text node). */
+function isBlank(root: Element | null): boolean {
+  if (!root) return true
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue?.trim()) return false
+  return true
+}
+
+function observeLongTasks(): () => number[] {
+  const durations: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration)
+  })
+  observer.observe({ type: 'longtask' })
+  return () => {
+    for (const entry of observer.takeRecords()) durations.push(entry.duration)
+    observer.disconnect()
+    return durations
+  }
+}
+
+type FrameOp = { push: string } | 'clear'
+
+/** The frames of a stream: each holds the chunks (and, in a clear-heavy stream, the clear) arriving during it. */
+function* framePlan(request: StreamRequest): Generator<FrameOp[]> {
+  const chunks = chunkText(request.text, request.seed)
+  const every = request.clearEveryChars
+  let streamed = 0
+  let nextClear = every ?? Number.POSITIVE_INFINITY
+  let rePush: string | undefined
+  for (let i = 0; i < chunks.length; i += request.chunksPerFrame) {
+    const ops: FrameOp[] = []
+    if (rePush !== undefined) ops.push({ push: rePush })
+    rePush = undefined
+    for (const chunk of chunks.slice(i, i + request.chunksPerFrame)) {
+      ops.push({ push: chunk })
+      streamed += chunk.length
+    }
+    if (every && streamed >= nextClear && streamed < request.text.length) {
+      ops.push('clear')
+      rePush = request.text.slice(0, streamed)
+      while (nextClear <= streamed) nextClear += every
+    }
+    yield ops
+  }
+}
+
+export function installBenchApi(renderer: Renderer): void {
+  let streamed: MessageView | undefined
+
+  const api: BenchPageApi = {
+    renderer: renderer.name,
+
+    async stream(request) {
+      const view = renderer.mount(host('message'), { schedule: 'manual' })
+      streamed = view
+      await nextFrame()
+      const clearHeavy = request.clearEveryChars !== undefined
+      const stopLongTasks = observeLongTasks()
+      const commitMs: number[] = []
+      let emptyFrames = 0
+      let clears = 0
+      let chars = 0
+      let painted = false
+      const started = performance.now()
+      const plan = framePlan(request)
+      let complete = true
+      for (let frame = plan.next(); !frame.done; frame = plan.next()) {
+        await nextFrame()
+        // What the previous frame painted (timers since then included).
+        const blankBefore = clearHeavy && painted && isBlank(view.textRoot())
+        const t0 = performance.now()
+        for (const op of frame.value) {
+          if (op === 'clear') {
+            view.clear()
+            clears++
+            chars = 0
+          } else {
+            view.push(op.push)
+            chars += op.push.length
+          }
+        }
+        view.commit()
+        commitMs.push(performance.now() - t0)
+        if (clearHeavy) {
+          const blankNow = isBlank(view.textRoot())
+          if (painted && (blankBefore || blankNow)) emptyFrames++
+          if (!blankNow) painted = true
+        }
+        if (performance.now() - started > request.budgetMs && chars < request.text.length) {
+          complete = false
+          break
+        }
+      }
+      const wallMs = performance.now() - started
+      await nextFrame()
+      await sleep(0)
+      const result: StreamResult = {
+        frames: commitMs.length,
+        commitMs,
+        longTasksMs: stopLongTasks(),
+        emptyFrames,
+        clears,
+        streamedChars: chars,
+        totalChars: request.text.length,
+        complete,
+        wallMs,
+      }
+      return result
+    },
+
+    async check(fullText) {
+      if (!streamed) throw new Error('check() needs a stream() first')
+      streamed.finish()
+      await settle()
+      const streamedText = streamed.textRoot()?.textContent ?? ''
+      const reference = renderer.mount(host('reference'), { schedule: 'manual' })
+      reference.push(fullText)
+      reference.finish()
+      await settle()
+      const referenceText = reference.textRoot()?.textContent ?? ''
+      reference.unmount()
+      let firstDifference = -1
+      const shorter = Math.min(streamedText.length, referenceText.length)
+      for (let i = 0; i < shorter; i++)
+        if (streamedText.charCodeAt(i) !== referenceText.charCodeAt(i)) {
+          firstDifference = i
+          break
+        }
+      if (firstDifference < 0 && streamedText.length !== referenceText.length) firstDifference = shorter
+      const result: CorrectnessResult = {
+        equal: firstDifference < 0,
+        streamedTextChars: streamedText.length,
+        referenceTextChars: referenceText.length,
+        firstDifference,
+        ...(firstDifference >= 0 && {
+          excerpt: {
+            streamed: streamedText.slice(Math.max(0, firstDifference - 40), firstDifference + 40),
+            reference: referenceText.slice(Math.max(0, firstDifference - 40), firstDifference + 40),
+          },
+        }),
+      }
+      return result
+    },
+
+    async dashboard(request) {
+      return runDashboard(renderer, request)
+    },
+
+    async renderMany({ texts }) {
+      renderer.mountMany(host('message'), texts)
+      await settle()
+      return { elements: document.getElementsByTagName('*').length }
+    },
+  }
+  window.__bench = api
+}
+
+async function runDashboard(renderer: Renderer, request: DashboardRequest): Promise<DashboardResult> {
+  const grid = host('dashboard')
+  const stride = Math.floor(request.text.length / request.streams)
+  const feeds = Array.from({ length: request.streams }, (_, i) => {
+    const cell = document.createElement('div')
+    cell.setAttribute('data-dashboard-cell', String(i))
+    grid.append(cell)
+    return {
+      view: renderer.mount(cell, { schedule: 'natural' }),
+      chunks: chunkText(request.text.slice(i * stride, (i + 1) * stride), request.seed + i),
+      next: 0,
+    }
+  })
+  await settle()
+
+  const frameIntervalsMs: number[] = []
+  const frameWorkMs: number[] = []
+  const stopLongTasks = observeLongTasks()
+  let delivered = 0
+  let running = true
+  const timers: ReturnType<typeof setInterval>[] = []
+  const period = 1000 / request.chunksPerSecond
+  feeds.forEach((feed, i) => {
+    // Streams are out of phase, as independent network streams are.
+    const start = setTimeout(
+      () => {
+        timers.push(
+          setInterval(() => {
+            const chunk = feed.chunks[feed.next++ % feed.chunks.length] as string
+            feed.view.push(chunk)
+            delivered++
+          }, period),
+        )
+      },
+      (i * period) / request.streams,
+    )
+    timers.push(start)
+  })
+
+  const channel = new MessageChannel()
+  let frameStart = 0
+  channel.port1.onmessage = () => {
+    frameWorkMs.push(performance.now() - frameStart)
+  }
+  await new Promise<void>((resolve) => {
+    let previous: number | undefined
+    const began = performance.now()
+    const onFrame = (time: number) => {
+      frameStart = performance.now()
+      if (previous !== undefined) frameIntervalsMs.push(time - previous)
+      previous = time
+      // Posted now, delivered after this frame's style, layout and paint.
+      channel.port2.postMessage(0)
+      if (running && performance.now() - began < request.durationMs) requestAnimationFrame(onFrame)
+      else resolve()
+    }
+    requestAnimationFrame(onFrame)
+  })
+  running = false
+  for (const timer of timers) clearInterval(timer)
+  await sleep(50)
+  const longTasksMs = stopLongTasks()
+  channel.port1.close()
+  for (const feed of feeds) feed.view.unmount()
+  return { frames: frameIntervalsMs.length + 1, frameIntervalsMs, frameWorkMs, longTasksMs, chunksDelivered: delivered }
+}

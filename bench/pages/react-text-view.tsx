@@ -1,0 +1,67 @@
+/**
+ * Mounts a React component that renders one whole text (react-markdown, Streamdown) as a
+ * `MessageView`: the accumulated text is handed to the component on every commit, as apps do.
+ */
+import { type ReactNode, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
+import type { MessageView, MountOptions } from './renderer'
+
+export type RenderText = (text: string, streaming: boolean) => ReactNode
+
+interface ViewState {
+  text: string
+  streaming: boolean
+}
+
+export function mountTextView(host: HTMLElement, options: MountOptions, renderText: RenderText): MessageView {
+  const element = document.createElement('div')
+  host.append(element)
+  let text = ''
+  let setView: ((state: ViewState) => void) | undefined
+  function TextHost() {
+    const [state, set] = useState<ViewState>({ text: '', streaming: true })
+    setView = set
+    return renderText(state.text, state.streaming)
+  }
+  const root = createRoot(element)
+  flushSync(() => root.render(<TextHost />))
+  const show = (streaming: boolean) => setView?.({ text, streaming })
+  const natural = options.schedule === 'natural'
+  return {
+    push(chunk) {
+      text += chunk
+      if (natural) show(true)
+    },
+    clear() {
+      text = ''
+      if (natural) show(true)
+    },
+    commit() {
+      flushSync(() => show(true))
+    },
+    finish() {
+      flushSync(() => show(false))
+    },
+    textRoot: () => element,
+    unmount() {
+      root.unmount()
+      element.remove()
+    },
+  }
+}
+
+/** Many finished messages in one React root. */
+export function mountTextList(host: HTMLElement, texts: readonly string[], renderText: RenderText): () => void {
+  const element = document.createElement('div')
+  host.append(element)
+  const root = createRoot(element)
+  flushSync(() =>
+    root.render(
+      texts.map((text, index) => (
+        <article key={index}>{renderText(text, false)}</article>
+      )),
+    ),
+  )
+  return () => root.unmount()
+}

@@ -1,0 +1,30 @@
+/** The one interface every benchmarked renderer implements inside its page. */
+
+export interface MountOptions {
+  /**
+   * `'manual'`: pushes only queue text, `commit()` renders synchronously (timed streams).
+   * `'natural'`: the renderer's own default schedule (Palimpsest's frame-batched store, React's
+   * automatic batching, a direct DOM append) — used where many streams run at once.
+   */
+  schedule: 'manual' | 'natural'
+}
+
+export interface MessageView {
+  push(chunk: string): void
+  /** The producer cleared the message; text pushed afterwards starts from empty. */
+  clear(): void
+  /** Render everything pushed so far, synchronously. */
+  commit(): void
+  /** The stream ended: render the final (non-streaming) state, synchronously. */
+  finish(): void
+  /** The element whose text content is the rendered message (not headers or chrome). */
+  textRoot(): Element | null
+  unmount(): void
+}
+
+export interface Renderer {
+  name: string
+  mount(host: HTMLElement, options: MountOptions): MessageView
+  /** A finished transcript of many messages in `host` (the memory scenario). */
+  mountMany(host: HTMLElement, texts: readonly string[]): () => void
+}

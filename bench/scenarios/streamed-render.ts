@@ -1,0 +1,84 @@
+/**
+ * Scenarios 1 and 2: one renderer, one document, streamed frame by frame on a fresh page; main-thread
+ * time from CDP, per-commit times, long tasks and painted empty frames from the page, then the
+ * correctness check against the renderer's own render of the whole document.
+ */
+import type { Browser } from 'playwright-core'
+import { type MainThreadTime, openBenchPage, subtractTime } from '../browser-session'
+import type { RendererName } from '../build-pages'
+import type { CorrectnessResult } from '../page-protocol'
+import { max, percentile } from '../stats'
+
+export interface StreamSettings {
+  seed: number
+  chunksPerFrame: number
+  budgetMs: number
+  clearEveryChars?: number
+}
+
+export interface StreamRun {
+  renderer: RendererName
+  chars: number
+  mainThread: MainThreadTime
+  frames: number
+  commitP50Ms: number
+  commitP95Ms: number
+  commitMaxMs: number
+  longTasks: number
+  longestTaskMs: number
+  emptyFrames: number
+  clears: number
+  /** False when the renderer ran out of its time budget before the end of the document. */
+  complete: boolean
+  streamedChars: number
+  wallMs: number
+  /** Only for complete streams. */
+  correctness?: CorrectnessResult
+}
+
+export async function streamOnce(
+  browser: Browser,
+  origin: string,
+  renderer: RendererName,
+  text: string,
+  settings: StreamSettings,
+): Promise<StreamRun> {
+  const bench = await openBenchPage(browser, origin, renderer)
+  try {
+    const before = await bench.mainThread()
+    const result = await bench.call('stream', {
+      text,
+      seed: settings.seed,
+      chunksPerFrame: settings.chunksPerFrame,
+      budgetMs: settings.budgetMs,
+      ...(settings.clearEveryChars !== undefined && { clearEveryChars: settings.clearEveryChars }),
+    })
+    const mainThread = subtractTime(await bench.mainThread(), before)
+    const correctness = result.complete ? await bench.call('check', text) : undefined
+    return {
+      renderer,
+      chars: text.length,
+      mainThread,
+      frames: result.frames,
+      commitP50Ms: percentile(result.commitMs, 50),
+      commitP95Ms: percentile(result.commitMs, 95),
+      commitMaxMs: max(result.commitMs),
+      longTasks: result.longTasksMs.length,
+      longestTaskMs: result.longTasksMs.length ? max(result.longTasksMs) : 0,
+      emptyFrames: result.emptyFrames,
+      clears: result.clears,
+      complete: result.complete,
+      streamedChars: result.streamedChars,
+      wallMs: result.wallMs,
+      ...(correctness && { correctness }),
+    }
+  } finally {
+    await bench.close()
+  }
+}
+
+/** Renderer order for one repetition: rotated each time, so none always runs first or last. */
+export function alternatingOrder<T>(items: readonly T[], repetition: number): T[] {
+  const shift = repetition % items.length
+  return [...items.slice(shift), ...items.slice(0, shift)]
+}
