@@ -133,8 +133,8 @@ export function useStickToBottom(
       if ((upKeys.has(event.key) || (event.key === ' ' && event.shiftKey)) && scrollable()) setFollowing(false)
     }
     const onPointerDown = (event: PointerEvent) => {
-      // A press on the container itself (not its content) is on the scrollbar: stop auto-scrolling while it drags.
-      if (event.target === el) state.dragging = true
+      // While a press lasts — dragging the scrollbar, selecting text — auto-scrolling would fight the user.
+      if (event.button === 0) state.dragging = true
     }
     const onPointerUp = () => {
       state.dragging = false

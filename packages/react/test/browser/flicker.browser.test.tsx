@@ -126,6 +126,7 @@ test.each(gaps)(
   'palimpsest: clear then re-stream after %i ms shows no empty or mixed frame and no layout shift',
   async (gap) => {
     const result = await runScenario('palimpsest', gap)
+    console.info(`palimpsest gap ${gap} ms:`, JSON.stringify({ ...result, final: undefined }))
     expect(result.frames).toBeGreaterThan(10)
     expect(result.emptyFrames).toBe(0)
     expect(result.emptyCommits).toBe(0)
@@ -139,6 +140,7 @@ test.each(gaps)(
 test('the harness detects the flicker of react-markdown over the raw buffer, applied synchronously', async () => {
   const results = []
   for (const gap of gaps) results.push({ gap, ...(await runScenario('naive', gap)) })
+  for (const { final: _final, ...result } of results) console.info('naive:', JSON.stringify(result))
   // Every gap long enough to reach a paint shows an empty message, and the clear shifts the layout.
   // (With no gap, clear and new text land in one task, so even this renderer paints no empty frame.)
   for (const result of results.filter((r) => r.gap >= 50)) {
