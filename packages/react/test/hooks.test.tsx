@@ -1,8 +1,10 @@
+import type { TextPart } from '@palimpsest/core'
 import { act, render, screen } from '@testing-library/react'
 import { Profiler } from 'react'
 import { expect, test } from 'vitest'
 import {
   type MessageComponentProps,
+  type PartProps,
   Transcript,
   TranscriptProvider,
   useIsStreaming,
@@ -51,7 +53,7 @@ test('a token on one message re-renders only that message in the Transcript; set
   expect(screen.getByTestId('d').textContent).toBe('fourth')
 })
 
-test('the built-in message components of settled messages do not commit while another message streams', () => {
+test('useMessage subscribers of settled messages do not commit while another message streams', () => {
   const store = seedThreeMessages()
   const commits: string[] = []
   function Row({ id }: { id: string }) {
@@ -76,6 +78,27 @@ test('the built-in message components of settled messages do not commit while an
   commits.length = 0
   for (let i = 0; i < 5; i++) applyNow(store, { type: 'chunk', messageId: 'c', text: '.' })
   expect(commits).toEqual(['c', 'c', 'c', 'c', 'c'])
+})
+
+test('with the built-in layout, parts of settled messages (and settled parts of the streaming one) never re-render', () => {
+  const store = seedThreeMessages()
+  applyNow(store, { type: 'tool-call', messageId: 'c', toolCallId: 't', name: 'search', status: 'completed' })
+  applyNow(store, { type: 'chunk', messageId: 'c', text: 'after the tool' })
+  const renders: Record<string, number> = {}
+  function CountingText({ part, message }: PartProps<TextPart>) {
+    const key = `${message.id}/${part.id}`
+    renders[key] = (renders[key] ?? 0) + 1
+    return <p>{part.text}</p>
+  }
+  const components = { text: CountingText }
+  render(<Transcript store={store} components={components} />)
+  const afterMount = { ...renders }
+  expect(Object.keys(afterMount).sort()).toEqual(['a/text#0', 'b/text#0', 'c/text#0', 'c/text#1'])
+  for (let i = 0; i < 10; i++) applyNow(store, { type: 'chunk', messageId: 'c', text: ` more${i}` })
+  expect(renders['a/text#0']).toBe(afterMount['a/text#0'])
+  expect(renders['b/text#0']).toBe(afterMount['b/text#0'])
+  expect(renders['c/text#0']).toBe(afterMount['c/text#0']) // the text before the tool call is settled
+  expect(renders['c/text#1']).toBe((afterMount['c/text#1'] ?? 0) + 10)
 })
 
 test('usePart re-renders for its own part only, and useIsStreaming follows the transcript', () => {
