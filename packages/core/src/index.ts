@@ -19,6 +19,14 @@ export {
   type TranscriptStoreOptions,
   type TranscriptStoreState,
 } from './store'
+export {
+  parseStructuredOutput,
+  parseStructuredOutputAsync,
+  type StandardSchemaV1,
+  type StructuredOutputIssue,
+  type StructuredOutputIssueCode,
+  type StructuredOutputResult,
+} from './structured-output'
 export { type ToMarkdownOptions, toMarkdown } from './transcript'
 export type * from './updates'
 export { findUpdateProblem } from './validate'
