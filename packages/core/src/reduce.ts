@@ -64,7 +64,7 @@ export function reduceAll(
 ): TranscriptState {
   const d = createDraft(state, onIssue)
   for (const update of updates) {
-    const problem = findUpdateProblem(update)
+    const problem = findUpdateProblem(update) ?? reservedIdProblem(update)
     if (problem) {
       issue(d, 'malformed-update', problem, update)
       continue
@@ -76,7 +76,25 @@ export function reduceAll(
       issue(d, 'reducer-error', `failed to apply ${update.type}: ${String(error)}`, update)
     }
   }
+  if (d.pendingInputs) publishInputs(d.pendingInputs)
   return d.state
+}
+
+/**
+ * Ids key plain records (`messages`, `toolCalls`, `approvals`), so an id that names a member of
+ * `Object.prototype` (`constructor`, `__proto__`, `toString`, …) would read an inherited value.
+ */
+function reservedIdProblem(update: AgentUpdate): string | undefined {
+  const u = update as { messageId?: unknown; toolCallId?: unknown; requestId?: unknown }
+  for (const [field, id] of [
+    ['messageId', u.messageId],
+    ['toolCallId', u.toolCallId],
+    ['requestId', u.requestId],
+  ] as const) {
+    if (typeof id === 'string' && id in Object.prototype)
+      return `${update.type}: "${field}" ${JSON.stringify(id)} names a member of Object.prototype`
+  }
+  return undefined
 }
 
 function issue(d: Draft, code: string, message: string, input?: unknown): void {
@@ -110,7 +128,7 @@ function applyUpdate(d: Draft, u: AgentUpdate): void {
       return upsertPart(d, targetMessage(d, u.messageId), 'plan', undefined, (p) => ({
         ...p,
         kind: 'plan',
-        entries: u.entries.filter(isPlanEntry),
+        entries: planEntries(u.entries),
       }))
     case 'message-done':
       return finishMessage(d, u)
@@ -516,7 +534,7 @@ function materializePart(
   } else if (part.kind === 'status') {
     part.level = (input as { level?: 'info' }).level ?? 'info'
     if (typeof part.statusId !== 'string') part.statusId = id
-  } else if (part.kind === 'plan') part.entries = Array.isArray(part.entries) ? part.entries.filter(isPlanEntry) : []
+  } else if (part.kind === 'plan') part.entries = Array.isArray(part.entries) ? planEntries(part.entries) : []
   d.owned.add(part)
   return part
 }
@@ -687,13 +705,26 @@ function appendToolInput(d: Draft, u: ToolCallDeltaUpdate): void {
   parser.push(u.inputText)
   part.inputText += u.inputText
   inputParsers.set(part, parser)
-  // On the push that hits an error the value still holds everything before the bad character, so
-  // the input does not depend on where the deltas were split.
-  if (parser.value !== undefined && !hadError) part.input = parser.value
+  if (!hadError) (d.pendingInputs ??= new Map()).set(part, parser)
   if (parser.error !== undefined && !hadError) {
     issue(d, 'invalid-tool-input', `tool call ${u.toolCallId}: arguments are not JSON (${parser.error}); kept as text`)
   }
   if (part.status === 'pending') part.status = 'in_progress'
+}
+
+/**
+ * Reads each changed tool input once, at the end of the batch. Reading the parser's value makes it
+ * copy its open containers before the next push, so per delta this would cost the size of an open
+ * array; per batch it is paid once. On the push that hit an error the value still holds everything
+ * before the bad character, so the input does not depend on how the deltas were split.
+ */
+function publishInputs(pending: Map<ToolCallPart, PartialJsonParser>): void {
+  for (const [part, parser] of pending) {
+    // An explicit input given later in the batch replaced the parser: it wins.
+    if (inputParsers.get(part) !== parser) continue
+    const value = parser.value
+    if (value !== undefined) part.input = value
+  }
 }
 
 function requestApproval(d: Draft, u: ApprovalRequestUpdate): void {
@@ -713,8 +744,25 @@ function requestApproval(d: Draft, u: ApprovalRequestUpdate): void {
   writableIndex(d, 'approvals')[u.requestId] = messageId
 }
 
-function isPlanEntry(entry: unknown): entry is PlanEntry {
-  return typeof entry === 'object' && entry !== null && typeof (entry as PlanEntry).content === 'string'
+const planStatuses = new Set<unknown>(['pending', 'in_progress', 'completed'])
+const planPriorities = new Set<unknown>(['high', 'medium', 'low'])
+
+/** Entries with text; a missing or unknown status reads as `pending`, an unknown priority is left out. */
+function planEntries(entries: readonly unknown[]): PlanEntry[] {
+  const valid: PlanEntry[] = []
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null || typeof (entry as PlanEntry).content !== 'string') continue
+    const { content, status, priority } = entry as PlanEntry
+    if (planStatuses.has(status) && (priority === undefined || planPriorities.has(priority)))
+      valid.push(entry as PlanEntry)
+    else
+      valid.push({
+        content,
+        status: planStatuses.has(status) ? status : 'pending',
+        ...(planPriorities.has(priority) && { priority }),
+      })
+  }
+  return valid
 }
 
 // ── turns and usage ─────────────────────────────────────────────────────────
