@@ -5,12 +5,21 @@
  * settled messages so long transcripts stay fast.
  */
 import type { TranscriptStore } from '@palimpsest/core'
-import { type ComponentPropsWithoutRef, type CSSProperties, memo, useEffect, useRef, useState } from 'react'
+import {
+  type ComponentPropsWithoutRef,
+  type CSSProperties,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { useStore } from 'zustand'
 import { useIsStreaming, useMessage, useMessageIds } from './hooks'
 import { DefaultMessageLayout, Message } from './Message'
 import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOptions } from './options-context'
 import { ScrollAnchorContext } from './scroll-anchor'
-import { TranscriptProvider } from './store-context'
+import { TranscriptProvider, useTranscriptStore } from './store-context'
 import { useStickToBottom } from './use-stick-to-bottom'
 
 export interface TranscriptProps
@@ -22,6 +31,8 @@ export interface TranscriptProps
   lazyRender?: boolean
   /** Height (px) assumed for a settled message never rendered yet. Default 160. */
   estimatedMessageHeight?: number
+  /** When a new user message arrives (the user just sent something), jump to it and follow again. Default true. */
+  followOnUserMessage?: boolean
 }
 
 const visuallyHidden: CSSProperties = {
@@ -59,6 +70,7 @@ function TranscriptView({
   onIssue,
   lazyRender = true,
   estimatedMessageHeight = 160,
+  followOnUserMessage = true,
   ...rest
 }: Omit<TranscriptProps, 'store'>) {
   return (
@@ -66,7 +78,12 @@ function TranscriptView({
       {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels }}
       {...{ onApprove, onDeny, onIssue }}
     >
-      <TranscriptFrame lazyRender={lazyRender} estimatedMessageHeight={estimatedMessageHeight} {...rest} />
+      <TranscriptFrame
+        lazyRender={lazyRender}
+        estimatedMessageHeight={estimatedMessageHeight}
+        followOnUserMessage={followOnUserMessage}
+        {...rest}
+      />
     </TranscriptOptionsProvider>
   )
 }
@@ -74,6 +91,15 @@ function TranscriptView({
 interface FrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   lazyRender: boolean
   estimatedMessageHeight: number
+  followOnUserMessage: boolean
+}
+
+/** The id of the latest user message, if the latest message is one. */
+function useLatestUserMessageId(): string | undefined {
+  return useStore(useTranscriptStore(), (state) => {
+    const id = state.messageIds[state.messageIds.length - 1]
+    return id !== undefined && state.messages[id]?.role === 'user' ? id : undefined
+  })
 }
 
 function useAnnouncement(streaming: boolean, responding: string, done: string): string {
@@ -87,13 +113,20 @@ function useAnnouncement(streaming: boolean, responding: string, done: string): 
   return announcement
 }
 
-function TranscriptFrame({ lazyRender, estimatedMessageHeight, ...rest }: FrameProps) {
+function TranscriptFrame({ lazyRender, estimatedMessageHeight, followOnUserMessage, ...rest }: FrameProps) {
   const { labels } = useTranscriptOptions()
   const streaming = useIsStreaming()
   const scrollerRef = useRef<HTMLDivElement | null>(null)
   const contentRef = useRef<HTMLDivElement | null>(null)
   const { following, atBottom, jumpToLatest, keepInPlace } = useStickToBottom(scrollerRef, contentRef)
   const announcement = useAnnouncement(streaming, labels.responding, labels.done)
+  const latestUserMessage = useLatestUserMessageId()
+  const seenUserMessage = useRef(latestUserMessage)
+  useLayoutEffect(() => {
+    if (latestUserMessage === seenUserMessage.current) return
+    seenUserMessage.current = latestUserMessage
+    if (latestUserMessage !== undefined && followOnUserMessage) jumpToLatest()
+  }, [latestUserMessage, followOnUserMessage, jumpToLatest])
   const showJump = !following && !atBottom
   return (
     <ScrollAnchorContext.Provider value={keepInPlace}>

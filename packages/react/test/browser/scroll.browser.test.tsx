@@ -160,6 +160,23 @@ test('"jump to latest" returns to the bottom and follows again', async () => {
   expect(jumpButton()).toBeNull()
 })
 
+test('a new user message (the user just sent one) jumps to it and follows again', async () => {
+  const { store, scroller } = await mount()
+  await streamUntilScrollable(store, scroller)
+  await userEvent.wheel(scroller, { delta: { y: -400 } })
+  await frames(2)
+  expect(jumpButton()).not.toBeNull()
+  store
+    .getState()
+    .apply([{ type: 'turn-end' }, { type: 'chunk', messageId: 'question', role: 'user', text: 'And then?' }])
+  await frames(3)
+  expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
+  addParagraph(store, 'reply')
+  await frames(3)
+  expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
+  expect(jumpButton()).toBeNull()
+})
+
 test('scrolling back to the bottom by hand follows again', async () => {
   const { store, scroller } = await mount()
   await streamUntilScrollable(store, scroller)
