@@ -67,6 +67,11 @@ export interface ManyMessagesRequest {
 
 export interface BenchPageApi {
   renderer: string
+  /**
+   * Streams other text, untimed, into a view that is then removed: the JIT warms up first, so the
+   * first measured frames are not compile time.
+   */
+  warmup(request: StreamRequest): Promise<void>
   stream(request: StreamRequest): Promise<StreamResult>
   /** After `stream`: finish the stream, render the whole text at once elsewhere, compare texts. */
   check(fullText: string): Promise<CorrectnessResult>

@@ -82,6 +82,19 @@ export function installBenchApi(renderer: Renderer): void {
   const api: BenchPageApi = {
     renderer: renderer.name,
 
+    async warmup(request) {
+      const warm = renderer.mount(host('reference'), { schedule: 'manual' })
+      for (const ops of framePlan(request)) {
+        await nextFrame()
+        for (const op of ops) op === 'clear' ? warm.clear() : warm.push(op.push)
+        warm.commit()
+      }
+      warm.finish()
+      await settle()
+      warm.unmount()
+      await settle()
+    },
+
     async stream(request) {
       const view = renderer.mount(host('message'), { schedule: 'manual' })
       streamed = view

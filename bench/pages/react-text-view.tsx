@@ -56,12 +56,6 @@ export function mountTextList(host: HTMLElement, texts: readonly string[], rende
   const element = document.createElement('div')
   host.append(element)
   const root = createRoot(element)
-  flushSync(() =>
-    root.render(
-      texts.map((text, index) => (
-        <article key={index}>{renderText(text, false)}</article>
-      )),
-    ),
-  )
+  flushSync(() => root.render(texts.map((text, index) => <article key={index}>{renderText(text, false)}</article>)))
   return () => root.unmount()
 }

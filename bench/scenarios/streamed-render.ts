@@ -14,6 +14,7 @@ export interface StreamSettings {
   chunksPerFrame: number
   budgetMs: number
   clearEveryChars?: number
+  warmupText?: string
 }
 
 export interface StreamRun {
@@ -24,6 +25,7 @@ export interface StreamRun {
   commitP50Ms: number
   commitP95Ms: number
   commitMaxMs: number
+  commitMs: number[]
   longTasks: number
   longestTaskMs: number
   emptyFrames: number
@@ -45,6 +47,13 @@ export async function streamOnce(
 ): Promise<StreamRun> {
   const bench = await openBenchPage(browser, origin, renderer)
   try {
+    if (settings.warmupText)
+      await bench.call('warmup', {
+        text: settings.warmupText,
+        seed: settings.seed + 1,
+        chunksPerFrame: settings.chunksPerFrame,
+        budgetMs: settings.budgetMs,
+      })
     const before = await bench.mainThread()
     const result = await bench.call('stream', {
       text,
@@ -63,6 +72,7 @@ export async function streamOnce(
       commitP50Ms: percentile(result.commitMs, 50),
       commitP95Ms: percentile(result.commitMs, 95),
       commitMaxMs: max(result.commitMs),
+      commitMs: result.commitMs,
       longTasks: result.longTasksMs.length,
       longestTaskMs: result.longTasksMs.length ? max(result.longTasksMs) : 0,
       emptyFrames: result.emptyFrames,

@@ -1,0 +1,67 @@
+/**
+ * Scenario 4: many concurrent streams in one page, each fed at a fixed chunk rate on the renderer's
+ * own schedule, with real 60 Hz frames: frame intervals, per-frame main-thread work, dropped frames
+ * and long tasks.
+ */
+import type { Browser } from 'playwright-core'
+import { type MainThreadTime, openBenchPage, subtractTime } from '../browser-session'
+import type { RendererName } from '../build-pages'
+import { median, percentile } from '../stats'
+
+export interface DashboardSettings {
+  streams: number
+  chunksPerSecond: number
+  durationMs: number
+  seed: number
+}
+
+export interface DashboardRun {
+  renderer: RendererName
+  streams: number
+  frames: number
+  frameIntervalP95Ms: number
+  /** Main-thread work from a frame's start until it has rendered. */
+  frameWorkP95Ms: number
+  /** Frames that should have been produced but were not (intervals beyond the vsync period). */
+  droppedFrames: number
+  longTasks: number
+  chunksPerSecondDelivered: number
+  mainThread: MainThreadTime
+}
+
+/** Frames missed in each interval, measured against the median interval (the display's period). */
+export function countDroppedFrames(intervals: readonly number[]): number {
+  const period = median(intervals)
+  if (!Number.isFinite(period) || period <= 0) return 0
+  let dropped = 0
+  for (const interval of intervals) dropped += Math.max(0, Math.round(interval / period) - 1)
+  return dropped
+}
+
+export async function dashboardOnce(
+  browser: Browser,
+  origin: string,
+  renderer: RendererName,
+  text: string,
+  settings: DashboardSettings,
+): Promise<DashboardRun> {
+  const bench = await openBenchPage(browser, origin, renderer, { width: 1600, height: 1400 })
+  try {
+    const before = await bench.mainThread()
+    const result = await bench.call('dashboard', { text, ...settings })
+    const mainThread = subtractTime(await bench.mainThread(), before)
+    return {
+      renderer,
+      streams: settings.streams,
+      frames: result.frames,
+      frameIntervalP95Ms: percentile(result.frameIntervalsMs, 95),
+      frameWorkP95Ms: percentile(result.frameWorkMs, 95),
+      droppedFrames: countDroppedFrames(result.frameIntervalsMs),
+      longTasks: result.longTasksMs.length,
+      chunksPerSecondDelivered: result.chunksDelivered / (settings.durationMs / 1000),
+      mainThread,
+    }
+  } finally {
+    await bench.close()
+  }
+}
