@@ -66,6 +66,8 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
   let active = false
   /** The current response reached completed/failed/cancelled: its turn is over. */
   let ended = false
+  /** The stream broke before the response ended: a resumed connection may continue it. */
+  let broken = false
   let refused = false
   /** What the message received last and from which item, to keep separate items apart. */
   let last: { kind: 'text' | 'thought' | 'other'; itemId?: string } = { kind: 'other' }
@@ -116,6 +118,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     responseId = id
     messageId = undefined
     ended = false
+    broken = false
     last = { kind: 'other' }
     out.push({ type: 'run', responseId: id, status: 'running' })
   }
@@ -126,6 +129,11 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     if (id === undefined || responseId !== undefined) return
     responseId = id
     out.push({ type: 'run', responseId: id })
+  }
+
+  function startsNewResponse(event: WireRecord): boolean {
+    const id = event.type === 'response.created' ? recordField(event, 'response')?.id : undefined
+    return typeof id === 'string' && id !== responseId
   }
 
   function finishTurn(out: AgentUpdate[], fields: Pick<TurnEndUpdate, 'stopReason' | 'status'>): void {
@@ -531,6 +539,12 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         lastSequence = sequence
       }
       active = true
+      if (broken && ended && !startsNewResponse(event)) {
+        // A resumed connection (`starting_after`): the response goes on in a new turn, same message.
+        broken = false
+        ended = false
+        out.push({ type: 'run', ...(responseId !== undefined && { responseId }), status: 'running' })
+      }
       decodeEvent(event, out)
       return out
     },
@@ -540,6 +554,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
       const out: AgentUpdate[] = []
       if (reason !== 'complete' && messageId !== undefined)
         out.push({ type: 'message-done', messageId, status: reason })
+      broken = reason === 'interrupted'
       finishTurn(
         out,
         reason === 'complete' ? {} : { stopReason: reason, status: reason === 'cancelled' ? 'cancelled' : 'failed' },
