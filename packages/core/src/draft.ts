@@ -7,18 +7,32 @@
  * not touch keeps its object identity.
  */
 
-import type { Message, Part, TranscriptState, Turn } from './state'
+import type { PartialJsonParser } from './partial-json'
+import type { Message, Part, ToolCallPart, TranscriptState, Turn } from './state'
 import type { IssueHandler } from './updates'
 
 export interface Draft {
   state: TranscriptState
-  readonly owned: WeakSet<object>
+  /** The state the batch started from. A top-level container is the draft's own once it differs from base's. */
+  readonly base: TranscriptState
+  /** Messages, parts arrays, parts and turns this batch created or copied (so may mutate). */
+  readonly owned: Set<object>
   readonly report: IssueHandler
+  /**
+   * Tool calls whose streamed input changed in this batch, with their parser: the parsed input is
+   * read once when the batch ends, so a batch of deltas costs one snapshot, not one per delta.
+   */
+  pendingInputs?: Map<ToolCallPart, PartialJsonParser>
 }
 
 export function createDraft(base: TranscriptState, report: IssueHandler): Draft {
-  return { state: base, owned: new WeakSet(), report }
+  return { state: base, base, owned: new Set(), report }
 }
+
+// The copy functions are module constants: no closure is allocated per write.
+const copyMessage = (m: Message): Message => ({ ...m })
+const copyTurn = (t: Turn): Turn => ({ ...t })
+const copyParts = (parts: Part[]): Part[] => parts.slice()
 
 function own<T extends object>(d: Draft, value: T, copy: (v: T) => T): T {
   if (d.owned.has(value)) return value
@@ -29,31 +43,31 @@ function own<T extends object>(d: Draft, value: T, copy: (v: T) => T): T {
 
 /** The draft's top-level state object, made writable. */
 export function writableState(d: Draft): TranscriptState {
-  d.state = own(d, d.state, (s) => ({ ...s }))
+  if (d.state === d.base) d.state = { ...d.base }
   return d.state
 }
 
 export function writableMessages(d: Draft): Record<string, Message> {
   const state = writableState(d)
-  state.messages = own(d, state.messages, (m) => ({ ...m }))
+  if (state.messages === d.base.messages) state.messages = { ...state.messages }
   return state.messages
 }
 
 export function writableMessageIds(d: Draft): string[] {
   const state = writableState(d)
-  state.messageIds = own(d, state.messageIds, (ids) => ids.slice())
+  if (state.messageIds === d.base.messageIds) state.messageIds = state.messageIds.slice()
   return state.messageIds
 }
 
 export function writableIndex(d: Draft, name: 'toolCalls' | 'approvals'): Record<string, string> {
   const state = writableState(d)
-  state[name] = own(d, state[name], (index) => ({ ...index }))
+  if (state[name] === d.base[name]) state[name] = { ...state[name] }
   return state[name]
 }
 
 export function writableTurns(d: Draft): Turn[] {
   const state = writableState(d)
-  state.turns = own(d, state.turns, (turns) => turns.slice())
+  if (state.turns === d.base.turns) state.turns = state.turns.slice()
   return state.turns
 }
 
@@ -62,7 +76,7 @@ export function writableLastTurn(d: Draft): Turn | undefined {
   const turns = writableTurns(d)
   const last = turns[turns.length - 1]
   if (!last) return undefined
-  const copy = own(d, last, (t) => ({ ...t }))
+  const copy = own(d, last, copyTurn)
   turns[turns.length - 1] = copy
   return copy
 }
@@ -70,14 +84,14 @@ export function writableLastTurn(d: Draft): Turn | undefined {
 /** A writable message whose `revision` has been bumped once for the current update. */
 export function writableMessage(d: Draft, id: string): Message {
   const messages = writableMessages(d)
-  const message = own(d, messages[id] as Message, (m) => ({ ...m }))
+  const message = own(d, messages[id] as Message, copyMessage)
   messages[id] = message
   message.revision += 1
   return message
 }
 
 export function writableParts(d: Draft, message: Message): Part[] {
-  message.parts = own(d, message.parts, (parts) => parts.slice())
+  message.parts = own(d, message.parts, copyParts)
   return message.parts
 }
 

@@ -705,7 +705,11 @@ function appendToolInput(d: Draft, u: ToolCallDeltaUpdate): void {
   parser.push(u.inputText)
   part.inputText += u.inputText
   inputParsers.set(part, parser)
-  if (!hadError) (d.pendingInputs ??= new Map()).set(part, parser)
+  if (!hadError) {
+    // The slot exists from the first delta on, so the part's key order does not depend on batching.
+    if (!('input' in part)) part.input = undefined
+    ;(d.pendingInputs ??= new Map()).set(part, parser)
+  }
   if (parser.error !== undefined && !hadError) {
     issue(d, 'invalid-tool-input', `tool call ${u.toolCallId}: arguments are not JSON (${parser.error}); kept as text`)
   }

@@ -1,71 +1,116 @@
 /**
  * Shape checks for incoming updates. The reducer drops (and reports) anything that fails here,
  * so no malformed update can throw further in.
+ *
+ * Each update type lists the fields the reducer reads, so a check costs a few property reads; the
+ * streaming updates (`chunk`, `thought`, `tool-call-delta`) take a hand-written path because they
+ * arrive by the million.
  */
 import type { AgentUpdateType } from './updates'
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'any'
-type Shape = Record<string, FieldType>
+/** `[field, type, required]`; `any` means present with any value (`null` included). */
+type Field = readonly [string, FieldType, boolean]
 
-const messageId: Shape = { messageId: 'string' }
+const req = (field: string, type: FieldType): Field => [field, type, true]
+const opt = (field: string, type: FieldType): Field => [field, type, false]
 
-/** Required fields per update type (the optional ones are checked where they are read). */
-const required: Record<AgentUpdateType, Shape> = {
-  'message-start': messageId,
-  chunk: { ...messageId, text: 'string' },
-  thought: { ...messageId, text: 'string' },
-  clear: { ...messageId, target: 'string' },
-  full: messageId,
-  'tool-call': { ...messageId, toolCallId: 'string' },
-  'tool-call-delta': { toolCallId: 'string', inputText: 'string' },
-  'tool-call-update': { toolCallId: 'string' },
-  plan: { entries: 'array' },
-  'message-done': messageId,
-  'turn-start': {},
-  'turn-end': {},
-  run: {},
-  usage: { usage: 'object' },
-  error: { message: 'string' },
-  data: { ...messageId, data: 'any' },
-  file: messageId,
-  source: { ...messageId, sourceId: 'string' },
-  'approval-request': { requestId: 'string' },
-  'approval-response': { requestId: 'string', approved: 'boolean' },
-  handoff: { to: 'string' },
-  status: { text: 'string' },
-  'session-update': { session: 'object' },
+const messageId = req('messageId', 'string')
+const optionalMessageId = opt('messageId', 'string')
+const who = [opt('role', 'string'), opt('author', 'string')]
+const toolFields = [
+  opt('name', 'string'),
+  opt('title', 'string'),
+  opt('toolKind', 'string'),
+  opt('status', 'string'),
+  opt('content', 'array'),
+  opt('locations', 'array'),
+]
+
+/** The fields of each update type that the reducer reads. */
+const fields: Record<AgentUpdateType, readonly Field[]> = {
+  'message-start': [messageId, ...who],
+  chunk: [messageId, req('text', 'string'), ...who],
+  thought: [messageId, req('text', 'string'), ...who],
+  clear: [messageId, req('target', 'string')],
+  full: [
+    messageId,
+    opt('target', 'string'),
+    opt('parts', 'array'),
+    opt('text', 'string'),
+    opt('thought', 'string'),
+    opt('final', 'boolean'),
+    ...who,
+  ],
+  'tool-call': [messageId, req('toolCallId', 'string'), ...toolFields],
+  'tool-call-delta': [req('toolCallId', 'string'), req('inputText', 'string'), optionalMessageId],
+  'tool-call-update': [req('toolCallId', 'string'), optionalMessageId, ...toolFields, opt('error', 'string')],
+  plan: [req('entries', 'array'), optionalMessageId],
+  'message-done': [messageId, opt('status', 'string')],
+  'turn-start': [opt('turnId', 'string'), opt('responseId', 'string')],
+  'turn-end': [
+    opt('stopReason', 'string'),
+    opt('usage', 'object'),
+    opt('continuationToken', 'string'),
+    opt('responseId', 'string'),
+    opt('status', 'string'),
+  ],
+  run: [opt('responseId', 'string'), opt('continuationToken', 'string'), opt('status', 'string')],
+  usage: [req('usage', 'object'), optionalMessageId, opt('mode', 'string')],
+  error: [req('message', 'string'), optionalMessageId, opt('code', 'string')],
+  data: [messageId, req('data', 'any'), opt('dataId', 'string'), opt('name', 'string')],
+  file: [
+    messageId,
+    opt('fileId', 'string'),
+    opt('url', 'string'),
+    opt('data', 'string'),
+    opt('mimeType', 'string'),
+    opt('name', 'string'),
+    opt('title', 'string'),
+    opt('size', 'number'),
+  ],
+  source: [
+    messageId,
+    req('sourceId', 'string'),
+    opt('url', 'string'),
+    opt('title', 'string'),
+    opt('mimeType', 'string'),
+  ],
+  'approval-request': [
+    req('requestId', 'string'),
+    optionalMessageId,
+    opt('toolCallId', 'string'),
+    opt('title', 'string'),
+    opt('description', 'string'),
+    opt('options', 'array'),
+  ],
+  'approval-response': [req('requestId', 'string'), req('approved', 'boolean'), opt('optionId', 'string')],
+  handoff: [req('to', 'string'), optionalMessageId, opt('from', 'string'), opt('reason', 'string')],
+  status: [
+    req('text', 'string'),
+    optionalMessageId,
+    opt('statusId', 'string'),
+    opt('level', 'string'),
+    opt('data', 'any'),
+  ],
+  'session-update': [req('session', 'object')],
 }
 
-/** Optional fields whose type, when present, must match. */
-const optional: Shape = {
-  role: 'string',
-  author: 'string',
-  messageId: 'string',
-  text: 'string',
-  thought: 'string',
-  parts: 'array',
-  name: 'string',
-  title: 'string',
-  toolKind: 'string',
-  status: 'string',
-  content: 'array',
-  locations: 'array',
-  error: 'string',
-  stopReason: 'string',
-  continuationToken: 'string',
-  responseId: 'string',
-  options: 'array',
-  statusId: 'string',
-  dataId: 'string',
-  fileId: 'string',
-  usage: 'object',
-  approved: 'boolean',
+/** Allowed values of the string fields that name a fixed set. */
+const allowed: Record<string, ReadonlySet<string>> = {
+  role: new Set(['user', 'assistant', 'system']),
+  target: new Set(['text', 'thought']),
+  mode: new Set(['add', 'replace']),
+  level: new Set(['info', 'warning', 'error']),
 }
-
-const roles = new Set(['user', 'assistant', 'system'])
-const targets = new Set(['text', 'thought'])
-const doneStatuses = new Set(['complete', 'cancelled', 'error', 'interrupted', 'refusal'])
-const toolCallStatuses = new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled'])
+const statusValues: Partial<Record<AgentUpdateType, ReadonlySet<string>>> = {
+  'message-done': new Set(['complete', 'cancelled', 'error', 'interrupted', 'refusal']),
+  'tool-call': new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled']),
+  'tool-call-update': new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled']),
+  'turn-end': new Set(['running', 'background', 'completed', 'failed', 'cancelled']),
+  run: new Set(['running', 'background', 'completed', 'failed', 'cancelled']),
+}
+const valueNames: Record<string, string> = { role: 'role', target: 'target', mode: 'mode', level: 'level' }
 
 function typeOf(value: unknown): FieldType {
   if (Array.isArray(value)) return 'array'
@@ -73,42 +118,52 @@ function typeOf(value: unknown): FieldType {
   return typeof value as FieldType
 }
 
-function matches(value: unknown, expected: FieldType): boolean {
-  if (expected === 'any') return value !== undefined
-  return typeOf(value) === expected
+const withArticle = (type: FieldType) => (type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`)
+
+function checkField(type: string, record: Record<string, unknown>, [field, expected, required]: Field) {
+  const value = record[field]
+  if (value === undefined) return required ? `${type}: "${field}" must be ${describe(expected)}` : undefined
+  // `continuationToken: null` on `run` clears the token.
+  if (value === null && field === 'continuationToken' && type === 'run') return undefined
+  if (expected !== 'any' && typeOf(value) !== expected)
+    return `${type}: "${field}" must be ${describe(expected)}${required ? '' : ' when present'}`
+  if (field === 'messageId' && value === '') return `${type}: "messageId" must not be empty`
+  const values = field === 'status' ? statusValues[type as AgentUpdateType] : allowed[field]
+  if (values && !values.has(value as string)) {
+    if (field === 'target') return `${type}: "target" must be "text" or "thought"`
+    return `${type}: unknown ${valueNames[field] ?? field} ${JSON.stringify(value)}`
+  }
+  return undefined
 }
 
-const withArticle = (type: FieldType) => (type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`)
+const describe = (type: FieldType) => (type === 'any' ? 'present' : withArticle(type))
+
+/** `chunk` / `thought` without extra fields: the update that streams text, checked without a loop. */
+function streamingTextProblem(record: Record<string, unknown>): string | undefined | null {
+  const { messageId, text, role, author } = record
+  if (typeof messageId === 'string' && messageId !== '' && typeof text === 'string') {
+    if (role === undefined && author === undefined) return undefined
+  }
+  return null
+}
 
 /** Returns why the update is malformed, or undefined when it can be applied. */
 export function findUpdateProblem(update: unknown): string | undefined {
   if (typeof update !== 'object' || update === null || Array.isArray(update)) return 'an update must be an object'
   const record = update as Record<string, unknown>
-  const shape = Object.hasOwn(required, String(record.type)) ? required[record.type as AgentUpdateType] : undefined
-  if (!shape) return `unknown update type ${JSON.stringify(record.type)}`
-  for (const [field, expected] of Object.entries(shape)) {
-    if (!matches(record[field], expected))
-      return `${record.type}: "${field}" must be ${expected === 'any' ? 'present' : withArticle(expected)}`
+  const type = record.type
+  if (type === 'chunk' || type === 'thought') {
+    const fast = streamingTextProblem(record)
+    if (fast !== null) return fast
+  } else if (type === 'tool-call-delta') {
+    const { toolCallId, inputText, messageId } = record
+    if (typeof toolCallId === 'string' && typeof inputText === 'string' && messageId === undefined) return undefined
   }
-  for (const [field, expected] of Object.entries(optional)) {
-    const value = record[field]
-    if (value === undefined || Object.hasOwn(shape, field)) continue
-    if (field === 'continuationToken' && value === null) continue
-    if (!matches(value, expected)) return `${record.type}: "${field}" must be ${withArticle(expected)} when present`
+  const list = typeof type === 'string' && Object.hasOwn(fields, type) ? fields[type as AgentUpdateType] : undefined
+  if (!list) return `unknown update type ${JSON.stringify(type)}`
+  for (const field of list) {
+    const problem = checkField(type as string, record, field)
+    if (problem) return problem
   }
-  if (record.role !== undefined && !roles.has(record.role as string))
-    return `${record.type}: unknown role ${JSON.stringify(record.role)}`
-  if (record.target !== undefined && !targets.has(record.target as string))
-    return `${record.type}: "target" must be "text" or "thought"`
-  if (record.type === 'message-done' && record.status !== undefined && !doneStatuses.has(record.status as string))
-    return `message-done: unknown status ${JSON.stringify(record.status)}`
-  if (
-    (record.type === 'tool-call' || record.type === 'tool-call-update') &&
-    record.status !== undefined &&
-    !toolCallStatuses.has(record.status as string)
-  )
-    return `${record.type}: unknown status ${JSON.stringify(record.status)}`
-  if (typeof record.messageId === 'string' && record.messageId === '')
-    return `${record.type}: "messageId" must not be empty`
   return undefined
 }
