@@ -708,7 +708,8 @@ function appendToolInput(d: Draft, u: ToolCallDeltaUpdate): void {
   if (!hadError) {
     // The slot exists from the first delta on, so the part's key order does not depend on batching.
     if (!('input' in part)) part.input = undefined
-    ;(d.pendingInputs ??= new Map()).set(part, parser)
+    d.pendingInputs ??= new Map()
+    d.pendingInputs.set(part, parser)
   }
   if (parser.error !== undefined && !hadError) {
     issue(d, 'invalid-tool-input', `tool call ${u.toolCallId}: arguments are not JSON (${parser.error}); kept as text`)
