@@ -86,16 +86,16 @@ export function reduceAll(
  */
 function reservedIdProblem(update: AgentUpdate): string | undefined {
   const u = update as { messageId?: unknown; toolCallId?: unknown; requestId?: unknown }
-  for (const [field, id] of [
-    ['messageId', u.messageId],
-    ['toolCallId', u.toolCallId],
-    ['requestId', u.requestId],
-  ] as const) {
-    if (typeof id === 'string' && id in Object.prototype)
-      return `${update.type}: "${field}" ${JSON.stringify(id)} names a member of Object.prototype`
-  }
+  // Three plain checks: this runs for every update, so it allocates nothing.
+  if (isReservedId(u.messageId)) return reservedIdMessage(update, 'messageId', u.messageId)
+  if (isReservedId(u.toolCallId)) return reservedIdMessage(update, 'toolCallId', u.toolCallId)
+  if (isReservedId(u.requestId)) return reservedIdMessage(update, 'requestId', u.requestId)
   return undefined
 }
+
+const isReservedId = (id: unknown): boolean => typeof id === 'string' && id in Object.prototype
+const reservedIdMessage = (update: AgentUpdate, field: string, id: unknown) =>
+  `${update.type}: "${field}" ${JSON.stringify(id)} names a member of Object.prototype`
 
 function issue(d: Draft, code: string, message: string, input?: unknown): void {
   const reported: Issue = { code, message, source: 'reducer' }
