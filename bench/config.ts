@@ -1,0 +1,44 @@
+/** What a benchmark run measures: the full run (`npm run bench`) and the CI smoke run. */
+import { KB } from './corpus'
+
+export interface BenchConfig {
+  name: 'full' | 'smoke'
+  repetitions: number
+  seed: number
+  /** Chunks (4–40 characters each) arriving per animation frame. */
+  chunksPerFrame: number
+  /** Characters streamed, untimed, before each timed stream. */
+  warmupChars: number
+  longMessage: { sizes: number[]; budgetMs: number }
+  clearHeavy: { sizes: number[]; clearEveryChars: number; budgetMs: number }
+  ingest: { answerChars: number; reasoningChars: number; toolCalls: number }
+  dashboard: { streams: number[]; chunksPerSecond: number; durationMs: number }
+  memory: { messages: number; charsPerMessage: number }
+}
+
+export const fullConfig: BenchConfig = {
+  name: 'full',
+  repetitions: 3,
+  seed: 20_260_611,
+  chunksPerFrame: 16,
+  warmupChars: 24 * KB,
+  longMessage: { sizes: [10 * KB, 50 * KB, 200 * KB, 1024 * KB], budgetMs: 90_000 },
+  clearHeavy: { sizes: [50 * KB, 200 * KB], clearEveryChars: 8 * KB, budgetMs: 90_000 },
+  ingest: { answerChars: 200 * KB, reasoningChars: 8 * KB, toolCalls: 8 },
+  dashboard: { streams: [20, 100], chunksPerSecond: 50, durationMs: 5_000 },
+  memory: { messages: 1_000, charsPerMessage: 2 * KB },
+}
+
+/** Small sizes, one repetition: proves every scenario still produces numbers (not speed). */
+export const smokeConfig: BenchConfig = {
+  name: 'smoke',
+  repetitions: 1,
+  seed: 20_260_611,
+  chunksPerFrame: 16,
+  warmupChars: 2 * KB,
+  longMessage: { sizes: [4 * KB, 12 * KB], budgetMs: 30_000 },
+  clearHeavy: { sizes: [12 * KB], clearEveryChars: 4 * KB, budgetMs: 30_000 },
+  ingest: { answerChars: 8 * KB, reasoningChars: 1 * KB, toolCalls: 2 },
+  dashboard: { streams: [4], chunksPerSecond: 50, durationMs: 600 },
+  memory: { messages: 40, charsPerMessage: 1 * KB },
+}

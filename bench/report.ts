@@ -1,0 +1,189 @@
+/**
+ * `bench/RESULTS.md`: the tables of one run between two markers. Everything outside the markers
+ * (the core engineer's `## Core` section, notes) is kept as it is.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { sizeLabel } from './corpus'
+import type { BenchResults, StreamSummary } from './harness'
+
+const start = '<!-- bench:render:start (written by `npm run bench`; edit outside these markers) -->'
+const end = '<!-- bench:render:end -->'
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 0) : '–')
+const num = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–')
+
+function table(header: string[], rows: string[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n')
+}
+
+function correctness(s: StreamSummary): string {
+  if (s.correctness === 'unchecked') return `not finished in budget (${num(s.streamedChars)} chars streamed)`
+  if (s.correctness === 'equal') return `equal (${num(s.renderedTextChars ?? 0)} chars)`
+  const less = (s.renderedTextChars ?? 0) < (s.referenceTextChars ?? 0) ? ' — RENDERS LESS' : ''
+  return `**differs** at ${s.difference?.at ?? '?'} (${num(s.renderedTextChars ?? 0)} vs ${num(s.referenceTextChars ?? 0)} chars)${less}`
+}
+
+function streamTable(summaries: StreamSummary[], clearHeavy: boolean): string {
+  const header = [
+    'size',
+    'renderer',
+    'main-thread ms',
+    'layout+style ms',
+    'commit p50 / p95 / max ms',
+    'steady p95 ms',
+    'long tasks',
+    ...(clearHeavy ? ['clears', 'painted empty frames'] : []),
+    'final DOM text vs own full render',
+  ]
+  const rows = summaries.map((s) => [
+    sizeLabelFor(s.chars),
+    s.renderer,
+    ms(s.taskMs),
+    ms(s.layoutAndStyleMs),
+    `${ms(s.commitP50Ms)} / ${ms(s.commitP95Ms)} / ${ms(s.commitMaxMs)}`,
+    ms(s.steadyCommitP95Ms),
+    `${s.longTasks}${s.longTasks ? ` (≤ ${ms(s.longestTaskMs)} ms)` : ''}`,
+    ...(clearHeavy ? [String(s.clears), String(s.emptyFrames)] : []),
+    correctness(s),
+  ])
+  return table(header, rows)
+}
+
+let sizeLabelFor: (chars: number) => string = (chars) => `${num(chars)} chars`
+
+export function renderResults(results: BenchResults, command: string): string {
+  const nominal = [...results.config.longMessage.sizes, ...results.config.clearHeavy.sizes]
+  sizeLabelFor = (chars) => {
+    const size = nominal.reduce((best, s) => (Math.abs(s - chars) < Math.abs(best - chars) ? s : best))
+    return sizeLabel(size)
+  }
+  const c = results.config
+  const lines: string[] = []
+  lines.push(start, '', `## Rendering, ingest, dashboard and memory (${c.name} run)`, '')
+  lines.push(
+    `Command: \`${command}\` — ${results.startedAt}, ${Math.round(results.durationS / 60)} min; Node ${results.environment.node}, ` +
+      `Chromium ${results.environment.chromium} headless, ${results.environment.cpus} CPUs shared with other work. ` +
+      `${c.repetitions} repetitions, renderer order rotated each time, each run on a fresh page; medians shown.`,
+    '',
+  )
+  lines.push('### Targets', '')
+  lines.push(
+    table(
+      ['target', 'measured', 'met'],
+      results.targets.map((t) => [t.target, t.measured, t.met ? 'yes' : '**no**']),
+    ),
+    '',
+  )
+  lines.push(
+    '### 1. Long message render',
+    '',
+    `Documents: prefixes of the CommonMark spec (\`commonmark-spec\`) followed by the largest READMEs shipped in installed packages ` +
+      `(${results.corpus.length} documents; list in \`results.json\`), cut at the end of a line. Chunks of 4–40 characters ` +
+      `(seeded), ${c.chunksPerFrame} chunks per animation frame, one commit per frame. Main-thread ms: CDP \`TaskDuration\` ` +
+      `(thread CPU time) over the stream. Commit: the frame's synchronous update + render + commit (\`flushSync\`). ` +
+      `Steady p95: p95 over frames of each frame's fastest commit across repetitions (same input, so slower repeats are other load). ` +
+      `A renderer still streaming after ${c.longMessage.budgetMs / 1000} s is stopped and reported as not finished. ` +
+      `Frames are unthrottled (\`--disable-frame-rate-limit\`): each still runs style, layout and paint.`,
+    '',
+    streamTable(results.longMessage.summaries, false),
+    '',
+  )
+  lines.push(
+    '### 2. Clear-heavy stream',
+    '',
+    `The same documents; every ${c.clearHeavy.clearEveryChars / 1024} KB a frame ends with a clear and the next frame re-pushes ` +
+      `the whole text so far (a full-state producer, as in the ACP clear RFD), then streaming goes on. A painted empty frame: ` +
+      `the message box has no visible text at the end of a frame's commit or at the start of the next frame, after text was shown.`,
+    '',
+    streamTable(results.clearHeavy.summaries, true),
+    '',
+  )
+  lines.push(
+    '### 3. Ingest (Node)',
+    '',
+    `One turn: reasoning (${c.ingest.reasoningChars / 1024} KB), ${c.ingest.toolCalls} tool calls with streamed JSON arguments ` +
+      `and results, then a ${sizeLabel(c.ingest.answerChars)} answer, in 4–40 character deltas. Palimpsest: ` +
+      `\`createAgUiDecoder\` + \`createTranscriptStore({ schedule: 'sync' })\` (one reduce and one notification per event; ` +
+      `frame batching would do less); @ag-ui/client: \`defaultApplyEvents\` over the same AG-UI events; AI SDK: ` +
+      `\`readUIMessageStream\` over the equivalent UI message chunks. Allocation: heap growth plus the bytes each GC in ` +
+      `between freed (V8 \`GCProfiler\`).`,
+    '',
+    table(
+      ['pipeline', 'updates', 'updates / s', 'bytes allocated / update', 'final answer complete'],
+      results.ingest.summaries.map((s) => [
+        s.pipeline,
+        num(s.updates),
+        num(s.updatesPerSecond),
+        num(s.bytesPerUpdate),
+        s.answerComplete ? 'yes' : '**no**',
+      ]),
+    ),
+    '',
+  )
+  lines.push(
+    '### 4. Dashboard',
+    '',
+    `Streams in one page, each fed ${c.dashboard.chunksPerSecond} chunks/s (out of phase) for ${c.dashboard.durationMs / 1000} s ` +
+      `on the renderer's own schedule (Palimpsest: the store's frame batching; React peers: automatic batching), real 60 Hz ` +
+      `frames. Frame work: from the frame's start to the first task after it rendered. Dropped: missed vsync periods.`,
+    '',
+    table(
+      [
+        'streams',
+        'renderer',
+        'frame work p95 ms',
+        'frame interval p95 ms',
+        'dropped frames',
+        'long tasks',
+        'main-thread ms/s',
+      ],
+      results.dashboard.summaries.map((s) => [
+        String(s.streams),
+        s.renderer,
+        ms(s.frameWorkP95Ms),
+        ms(s.frameIntervalP95Ms),
+        num(s.droppedFrames),
+        num(s.longTasks),
+        ms(s.taskMsPerSecond),
+      ]),
+    ),
+    '',
+  )
+  lines.push(
+    '### 5. Memory',
+    '',
+    `A finished transcript of ${num(c.memory.messages)} messages × ${c.memory.charsPerMessage / 1024} KB rendered at once. ` +
+      `Heap: CDP \`HeapProfiler.collectGarbage\` then \`Runtime.getHeapUsage\`, minus the same page before rendering. ` +
+      `DOM nodes: \`Memory.getDOMCounters\`.`,
+    '',
+    table(
+      ['renderer', 'messages', 'text', 'JS heap after GC', 'DOM nodes'],
+      results.memory.summaries.map((s) => [
+        s.renderer,
+        num(s.messages),
+        `${(s.chars / 1e6).toFixed(2)} MB`,
+        `${(s.heapBytes / 1e6).toFixed(1)} MB`,
+        num(s.domNodes),
+      ]),
+    ),
+    '',
+    end,
+  )
+  return lines.join('\n')
+}
+
+/** Replaces the marked section of `path` (or appends it), keeping every other section. */
+export function writeResultsMarkdown(path: string, section: string): void {
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmark results\n'
+  const from = current.indexOf(start)
+  const to = current.indexOf(end)
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from)}${section}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`
+  writeFileSync(path, next)
+}
