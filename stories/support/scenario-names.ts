@@ -1,0 +1,20 @@
+/** Every recorded trace that has a scenario story (checked against `traces` by "All recorded traces"). */
+export const tracesWithStories = [
+  'acp-clear-and-repush',
+  'acp-speculative-rollback',
+  'acp-iterative-refinement',
+  'acp-table-reformat',
+  'agentex-citations-override',
+  'agentex-reasoning-tool-call',
+  'agent-framework-tool-loop-approval',
+  'agent-framework-dotnet-handoff',
+  'devui-travel-agent-run',
+  'ag-ui-snapshot-replaces-draft',
+  'ag-ui-chunked-research',
+  'ai-sdk-weather-steps',
+  'ai-sdk-approval-continuation',
+  'openai-responses-web-search',
+  'openai-responses-function-call',
+  'openai-chat-reasoning',
+  'openai-chat-parallel-tools',
+]
