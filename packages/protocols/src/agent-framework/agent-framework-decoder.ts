@@ -90,6 +90,8 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
   let continuationToken: string | undefined
   let lastUpdateHadToken = false
   let finishReason: string | undefined
+  /** The previous stream left the run in the background: the next update resumes it (same turn, same message). */
+  let resuming = false
 
   function issue(code: string, message: string, input?: unknown): void {
     report({ code, message: `${source}: ${message}`, source, ...(input !== undefined && { input }) })
@@ -488,6 +490,10 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
       }
       active = true
       const out: AgentUpdate[] = []
+      if (resuming) {
+        resuming = false
+        out.push({ type: 'run', status: 'running' })
+      }
       applyRunFacts(update, out)
       // Lifecycle updates (`output_item.added`, `response.created`) carry no contents: facts only.
       if (update.contents.length === 0) return out
@@ -515,12 +521,24 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
         })
       } else {
         for (const messageId of openMessages) out.push({ type: 'message-done', messageId, status: endStatus[reason] })
+        if (resumeToken !== undefined) {
+          // Resumable: the resumed stream continues the open message, so keep it (and the run facts).
+          out.push({
+            type: 'turn-end',
+            stopReason: reason,
+            ...(responseId !== undefined && { responseId }),
+            continuationToken: resumeToken,
+            status: 'background',
+          })
+          resuming = true
+          active = false
+          return out
+        }
         out.push({
           type: 'turn-end',
           stopReason: reason,
           ...(responseId !== undefined && { responseId }),
-          ...(resumeToken !== undefined && { continuationToken: resumeToken }),
-          status: resumeToken !== undefined ? 'background' : reason === 'cancelled' ? 'cancelled' : 'failed',
+          status: reason === 'cancelled' ? 'cancelled' : 'failed',
         })
       }
       openMessages.clear()
