@@ -147,6 +147,8 @@ export function useStickToBottom(
     el.addEventListener('pointerdown', onPointerDown)
     window.addEventListener('pointerup', onPointerUp)
     window.addEventListener('pointercancel', onPointerUp)
+    // A release outside the window never reaches it; do not stay paused for good.
+    window.addEventListener('blur', onPointerUp)
     return () => {
       el.removeEventListener('scroll', onScroll)
       el.removeEventListener('wheel', onWheel)
@@ -156,6 +158,7 @@ export function useStickToBottom(
       el.removeEventListener('pointerdown', onPointerDown)
       window.removeEventListener('pointerup', onPointerUp)
       window.removeEventListener('pointercancel', onPointerUp)
+      window.removeEventListener('blur', onPointerUp)
     }
   }, [scrollerRef, measure, setFollowing])
 
