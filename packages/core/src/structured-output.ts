@@ -277,6 +277,7 @@ export function parseStructuredOutput<Schema extends StandardSchemaV1>(
   schema: Schema,
 ): StructuredOutputResult<StandardSchemaV1.InferOutput<Schema>>
 export function parseStructuredOutput(message: Message, schema?: undefined): StructuredOutputResult<unknown>
+export function parseStructuredOutput(message: Message, schema?: StandardSchemaV1): StructuredOutputResult<unknown>
 export function parseStructuredOutput(message: Message, schema?: StandardSchemaV1): StructuredOutputResult {
   const part = answerPart(message)
   const cached = part && message.status !== 'streaming' ? finished.get(part) : undefined

@@ -1,0 +1,89 @@
+/**
+ * "The agent is responding": shown from the start of a turn until its first visible content, and
+ * again while a cleared answer waits for its new text once the replacement hold has run out (while
+ * the hold lasts the previous text is still on screen). Never shown together with answer text: it
+ * reads the same store snapshot as the messages, so both change in the same commit.
+ *
+ * Assistive technology hears it once per turn, through its `role="status"` region.
+ */
+import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useState } from 'react'
+import { useStore } from 'zustand'
+import { useTranscriptOptions } from '../options-context'
+import { useTranscriptStore } from '../store-context'
+import { type ResponseWait, responseWaitKey } from './response-wait'
+import { type RunLabels, runLabels } from './run-labels'
+import { visuallyHidden } from './visually-hidden'
+
+export interface ResponseIndicatorProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** Replaces the three dots shown while waiting. */
+  children?: ReactNode
+  /** How long a cleared answer keeps its old text before the indicator may show; default: the transcript's `holdMs`. */
+  holdMs?: number
+  /** Set false when something else already announces that the agent responds. Default true. */
+  announce?: boolean
+  labels?: Partial<Pick<RunLabels, 'responding'>>
+}
+
+function parseWait(key: string): ResponseWait | undefined {
+  if (key === '') return undefined
+  const [reason, turnId, messageId, partId, epoch] = JSON.parse(key) as [string, string, string, string, number]
+  return reason === 'first-token' ? { reason, turnId } : { reason: 'cleared', turnId, messageId, partId, epoch }
+}
+
+export function ResponseIndicator({ children, holdMs, announce = true, labels, ...rest }: ResponseIndicatorProps) {
+  const options = useTranscriptOptions()
+  const hold = holdMs ?? options.holdMs
+  const key = useStore(useTranscriptStore(), responseWaitKey)
+  const wait = parseWait(key)
+  // The key of a cleared wait whose hold has run out.
+  const [expired, setExpired] = useState('')
+  const [announced, setAnnounced] = useState<{ turnId: string; text: string }>({ turnId: '', text: '' })
+
+  useEffect(() => {
+    if (!key.startsWith('["cleared"')) return
+    let frame = 0
+    // One frame after the hold, so the held text has been taken down before the indicator shows.
+    const timer = setTimeout(() => {
+      frame = requestAnimationFrame(() => setExpired(key))
+    }, hold)
+    return () => {
+      clearTimeout(timer)
+      cancelAnimationFrame(frame)
+    }
+  }, [key, hold])
+
+  const visible = wait !== undefined && (wait.reason === 'first-token' || expired === key)
+  const label = runLabels(labels).responding
+
+  const visibleTurn = visible && wait ? wait.turnId : ''
+
+  useEffect(() => {
+    if (!announce) return
+    setAnnounced((current) => {
+      if (visibleTurn !== '' && current.turnId !== visibleTurn) return { turnId: visibleTurn, text: label }
+      if (visibleTurn === '' && current.text !== '') return { ...current, text: '' }
+      return current
+    })
+  }, [visibleTurn, label, announce])
+
+  return (
+    <div
+      data-palimpsest-response-indicator=""
+      data-state={visible ? 'visible' : 'hidden'}
+      data-reason={visible ? wait?.reason : undefined}
+      {...rest}
+    >
+      <span role="status" aria-live="polite" style={visuallyHidden}>
+        {announce ? announced.text : ''}
+      </span>
+      {visible &&
+        (children ?? (
+          <span data-palimpsest-typing="" aria-hidden="true" title={label}>
+            <span />
+            <span />
+            <span />
+          </span>
+        ))}
+    </div>
+  )
+}

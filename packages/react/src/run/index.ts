@@ -1,0 +1,8 @@
+export { ResponseIndicator, type ResponseIndicatorProps } from './ResponseIndicator'
+export { RunStatus, type RunStatusProps } from './RunStatus'
+export { type ResponseWait, responseWait } from './response-wait'
+export { defaultRunLabels, type RunLabels } from './run-labels'
+export { createStructuredOutputPart, StructuredOutput, type StructuredOutputProps } from './StructuredOutput'
+export { StructuredValue } from './StructuredValue'
+export { useTurn } from './turn-hooks'
+export { Usage, type UsageProps, useUsage } from './Usage'
