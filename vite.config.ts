@@ -12,14 +12,15 @@ import { workspaceAliases } from './scripts/workspace-aliases.ts'
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-const chromiumBrowser = {
+/** A fresh object per project: Vitest writes each instance's resolved name into it. */
+const chromiumBrowser = () => ({
   enabled: true,
   headless: true,
   provider: playwright({ launchOptions: chromiumLaunchOptions() }),
   instances: [{ browser: 'chromium' as const }],
   viewport: { width: 1024, height: 768 },
   screenshotFailures: false,
-}
+})
 
 export default defineConfig({
   plugins: [react()],
@@ -64,7 +65,7 @@ export default defineConfig({
         test: {
           name: 'chromium',
           include: ['packages/*/test/**/*.browser.test.{ts,tsx}'],
-          browser: chromiumBrowser,
+          browser: chromiumBrowser(),
         },
       },
       {
@@ -73,8 +74,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: root('./.storybook') })],
         test: {
           name: 'storybook',
-          browser: chromiumBrowser,
-          setupFiles: ['.storybook/vitest.setup.ts'],
+          browser: chromiumBrowser(),
         },
       },
       {
