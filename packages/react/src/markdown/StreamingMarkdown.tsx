@@ -104,11 +104,20 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
   return pages
 }
 
-/** The last block is repaired while streaming; every other block renders its exact source. */
+/**
+ * The last block is repaired while streaming; every other block renders its exact source. Its final
+ * line ending is left out, as it will be once the block settles (see `advanceSplit`), so settling
+ * does not change its text and re-render it.
+ */
 function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  return { text: repairTail(block.text, split.tailLeaf), type: block.type }
+  return { text: repairTail(withoutFinalLineEnding(block.text), split.tailLeaf), type: block.type }
+}
+
+function withoutFinalLineEnding(text: string): string {
+  if (text.endsWith('\r\n')) return text.slice(0, -2)
+  return text.endsWith('\n') || text.endsWith('\r') ? text.slice(0, -1) : text
 }
 
 function repairWholeText(split: SplitState): string {

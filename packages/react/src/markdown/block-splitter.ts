@@ -11,7 +11,7 @@
  * Link reference and footnote definitions resolve across blocks; when the document has any, the
  * caller must render the whole text as one block (`hasDefinitions`).
  */
-import { parseTopLevelBlocks, type TailLeaf } from './top-level-blocks'
+import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 
 export interface MarkdownBlock {
   /** The exact source slice of the block, leading blank lines included. */
@@ -56,31 +56,36 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
   const parsed = parseTopLevelBlocks(region)
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
+  const nodes = parsed.blocks
+  // Top-level nodes grouped into blocks: a block ends only where the parse of what follows cannot
+  // depend on it (see `dependsOnPrevious`).
+  const groupStarts: number[] = []
+  for (let index = 0; index < nodes.length; index++) {
+    if (index === 0 || !dependsOnPrevious(region, nodes[index - 1]!, nodes[index]!)) groupStarts.push(index)
+  }
+  // A block's slice ends before the line ending of its last line; that line ending (and any blank
+  // lines) opens the next block. Alone, an HTML block or code fence left open in a list item would
+  // take a final line ending as content, where in the whole document the next line closes it first.
+  const starts = groupStarts.map((node) => (node === 0 ? 0 : beforeLineEnding(region, nodes[node]!.lineStart)))
+  const blockAt = (group: number): MarkdownBlock => ({
+    text: region.slice(starts[group], group + 1 < starts.length ? starts[group + 1] : region.length),
+    type: nodes[groupStarts[group]!]!.type,
+  })
+
   let settledPages = base.settledPages
   let settledCount = base.settledCount
   let settledEnd = regionStart
-  let first = 0
-  const blocks = parsed.blocks
-  while (first + 1 < blocks.length && blocks[first + 1]!.lineStart <= lastLineEnd) {
-    const end = blocks[first + 1]!.lineStart
-    const from = first === 0 ? 0 : blocks[first]!.lineStart
-    settledPages = appendToPages(settledPages, settledCount, {
-      text: region.slice(from, end),
-      type: blocks[first]!.type,
-    })
+  let group = 0
+  while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
+    settledPages = appendToPages(settledPages, settledCount, blockAt(group))
     settledCount++
-    settledEnd = regionStart + end
-    first++
+    settledEnd = regionStart + starts[group + 1]!
+    group++
   }
 
   const tail: MarkdownBlock[] = []
-  let lastTailStart = 0
-  for (let index = first; index < blocks.length; index++) {
-    const from = index === 0 ? 0 : blocks[index]!.lineStart
-    const to = index + 1 < blocks.length ? blocks[index + 1]!.lineStart : region.length
-    tail.push({ text: region.slice(from, to), type: blocks[index]!.type })
-    lastTailStart = from
-  }
+  for (let index = group; index < groupStarts.length; index++) tail.push(blockAt(index))
+  const lastTailStart = starts[starts.length - 1] ?? 0
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastTailStart }
 
   return {
@@ -92,6 +97,35 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
     tailLeaf: leaf,
     hasDefinitions: base.hasDefinitions || parsed.hasDefinitions,
   }
+}
+
+/**
+ * Whether the parse of `node` (or of `previous`) depends on the two being parsed together:
+ * - an HTML block or code in a list item or block quote ends where the next line closes its
+ *   container, and whether it keeps its last line ending depends on what that next line is;
+ * - micromark parses a node differently after an indented code block (an empty nested list item
+ *   followed by a lazy line becomes paragraph text);
+ * - a node interrupting paragraph text without a blank line is parsed in "interrupt" mode (an empty
+ *   nested list item cannot interrupt a paragraph, so it stays text).
+ * Such nodes share a block.
+ */
+function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevelBlock): boolean {
+  if (previous.indentedCode) return true
+  if (
+    previous.type !== previous.lastLeafType &&
+    (previous.lastLeafType === 'html' || previous.lastLeafType === 'code')
+  ) {
+    return true
+  }
+  if (previous.lastLeafType !== 'paragraph') return false
+  const lineEnd = beforeLineEnding(text, node.lineStart)
+  return !/^[ \t]*$/.test(text.slice(lineStartBefore(text, lineEnd), lineEnd))
+}
+
+/** The offset of the line ending just before `lineStart` (the start of a line). */
+function beforeLineEnding(text: string, lineStart: number): number {
+  if (text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r') return lineStart - 2
+  return text[lineStart - 1] === '\n' || text[lineStart - 1] === '\r' ? lineStart - 1 : lineStart
 }
 
 function appendToPages(

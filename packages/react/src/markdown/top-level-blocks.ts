@@ -24,6 +24,10 @@ export interface TopLevelBlock {
   type: string
   /** Offset of the start of the line where the block begins. */
   lineStart: number
+  /** An indented (not fenced) code block. */
+  indentedCode: boolean
+  /** Type of its innermost last descendant (itself when it is not a container). */
+  lastLeafType: string
 }
 
 export interface ParsedBlocks {
@@ -63,7 +67,9 @@ export function parseTopLevelBlocks(text: string): ParsedBlocks {
   let hasDefinitions = false
   for (const node of children) {
     const offset = node.position?.start.offset ?? 0
-    blocks.push({ type: node.type, lineStart: lineStartBefore(text, offset) })
+    const indentedCode = node.type === 'code' && !/^[ \t]{0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
+    const lastLeafType = deepestLast(node).type
+    blocks.push({ type: node.type, lineStart: lineStartBefore(text, offset), indentedCode, lastLeafType })
     if (!hasDefinitions) hasDefinitions = containsDefinition(node)
   }
   return { blocks, hasDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
@@ -80,12 +86,17 @@ function containsDefinition(node: SyntaxNode): boolean {
   return node.children.some(containsDefinition)
 }
 
-function tailLeaf(text: string, node: SyntaxNode | undefined): TailLeaf | undefined {
+function deepestLast(node: SyntaxNode): SyntaxNode {
   let current = node
-  while (current && containerTypes.has(current.type) && current.children && current.children.length > 0) {
-    current = current.children[current.children.length - 1]
+  while (containerTypes.has(current.type) && current.children && current.children.length > 0) {
+    current = current.children[current.children.length - 1]!
   }
-  if (!current) return undefined
+  return current
+}
+
+function tailLeaf(text: string, node: SyntaxNode | undefined): TailLeaf | undefined {
+  if (!node) return undefined
+  const current = deepestLast(node)
   const start = current.position?.start.offset ?? 0
   const leaf: TailLeaf = { type: current.type, start }
   if (current.type === 'code') {

@@ -1,0 +1,73 @@
+/**
+ * Beyond the spec examples: random documents assembled from block-level fragments (list markers,
+ * quotes, fences, indentation, HTML block openers and closers, tables, setext underlines, blank
+ * lines), streamed with random chunkings and one character at a time, end exactly as react-markdown
+ * renders the whole text. This is what found the parse dependencies `advanceSplit` guards against.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { chunksAt, splitStates, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
+
+const fragment = fc.constantFrom(
+  '- ',
+  '* ',
+  '1. ',
+  '2) ',
+  '> ',
+  '    ',
+  '  ',
+  '\t',
+  '```',
+  '~~~',
+  '\n',
+  '\n',
+  '\n\n',
+  'a',
+  'b c',
+  'text',
+  '# ',
+  '---',
+  '===',
+  '***',
+  '| x | y |',
+  '| - | - |',
+  '<div>',
+  '</div>',
+  '<!--',
+  '-->',
+  '<script>',
+  '</script>',
+  '**',
+  '_',
+  '`',
+)
+
+const finalHtml = (chunks: readonly string[]) => {
+  const states = splitStates(chunks)
+  return staticSplitHtml(states[states.length - 1]!)
+}
+
+describe('random block-level documents', () => {
+  it('end as react-markdown renders the whole text, whatever the chunking', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.array(fragment, { minLength: 1, maxLength: 25 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 150 }), { maxLength: 10 }),
+        (fragments, cuts) => {
+          const text = fragments.join('')
+          const expected = staticReferenceHtml(text)
+          expect(
+            finalHtml(
+              chunksAt(
+                text,
+                [...cuts].sort((a, b) => a - b),
+              ),
+            ),
+          ).toBe(expected)
+          expect(finalHtml([...text])).toBe(expected)
+        },
+      ),
+      { numRuns: 300, seed: 2026 },
+    )
+  })
+})
