@@ -10,7 +10,9 @@ export type RendererName = (typeof rendererNames)[number]
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
 export const pagesOutDir = fileURLToPath(new URL('./.cache/pages/', import.meta.url))
 
-export async function buildPages(): Promise<string> {
+/** `readable`: unminified (same production mode), for CPU profiles with real function names. */
+export async function buildPages({ readable = false }: { readable?: boolean } = {}): Promise<string> {
+  const outDir = readable ? fileURLToPath(new URL('./.cache/pages-readable/', import.meta.url)) : pagesOutDir
   await build({
     configFile: false,
     root: pagesDir,
@@ -20,9 +22,9 @@ export async function buildPages(): Promise<string> {
     plugins: [react()],
     resolve: { alias: workspaceAliases },
     build: {
-      outDir: pagesOutDir,
+      outDir,
       emptyOutDir: true,
-      minify: true,
+      minify: !readable,
       modulePreload: { polyfill: false },
       sourcemap: false,
       reportCompressedSize: false,
@@ -32,5 +34,5 @@ export async function buildPages(): Promise<string> {
       },
     },
   })
-  return pagesOutDir
+  return outDir
 }

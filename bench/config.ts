@@ -12,7 +12,7 @@ export interface BenchConfig {
   longMessage: { sizes: number[]; budgetMs: number }
   clearHeavy: { sizes: number[]; clearEveryChars: number; budgetMs: number }
   ingest: { answerChars: number; reasoningChars: number; toolCalls: number }
-  dashboard: { streams: number[]; chunksPerSecond: number; durationMs: number }
+  dashboard: { streams: number[]; chunksPerSecond: number; warmupMs: number; durationMs: number }
   memory: { messages: number; charsPerMessage: number }
 }
 
@@ -25,7 +25,7 @@ export const fullConfig: BenchConfig = {
   longMessage: { sizes: [10 * KB, 50 * KB, 200 * KB, 1024 * KB], budgetMs: 90_000 },
   clearHeavy: { sizes: [50 * KB, 200 * KB], clearEveryChars: 8 * KB, budgetMs: 90_000 },
   ingest: { answerChars: 200 * KB, reasoningChars: 8 * KB, toolCalls: 8 },
-  dashboard: { streams: [20, 100], chunksPerSecond: 50, durationMs: 5_000 },
+  dashboard: { streams: [20, 100], chunksPerSecond: 50, warmupMs: 1_500, durationMs: 5_000 },
   memory: { messages: 1_000, charsPerMessage: 2 * KB },
 }
 
@@ -39,6 +39,6 @@ export const smokeConfig: BenchConfig = {
   longMessage: { sizes: [4 * KB, 12 * KB], budgetMs: 30_000 },
   clearHeavy: { sizes: [12 * KB], clearEveryChars: 4 * KB, budgetMs: 30_000 },
   ingest: { answerChars: 8 * KB, reasoningChars: 1 * KB, toolCalls: 2 },
-  dashboard: { streams: [4], chunksPerSecond: 50, durationMs: 600 },
+  dashboard: { streams: [4], chunksPerSecond: 50, warmupMs: 300, durationMs: 600 },
   memory: { messages: 40, charsPerMessage: 1 * KB },
 }

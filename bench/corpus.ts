@@ -16,7 +16,10 @@ export interface CorpusSource {
 }
 
 export interface Corpus {
+  /** The documents joined by a blank line. */
   text: string
+  /** Each document on its own, in corpus order. */
+  documents: string[]
   sources: CorpusSource[]
 }
 
@@ -85,11 +88,11 @@ export function loadCorpus(minChars: number): Corpus {
       total += text.length + 2
     }
   }
-  return { text: parts.join('\n\n'), sources }
+  return { text: parts.join('\n\n'), documents: parts, sources }
 }
 
 /** The first `chars` characters, cut back to the end of a line so no document ends mid-word. */
-export function documentPrefix(corpus: Corpus, chars: number): string {
+export function documentPrefix(corpus: Pick<Corpus, 'text'>, chars: number): string {
   if (corpus.text.length <= chars) return corpus.text
   const cut = corpus.text.lastIndexOf('\n', chars)
   return corpus.text.slice(0, cut > chars / 2 ? cut + 1 : chars)

@@ -137,7 +137,7 @@ async function streamScenario(
   const summaries: StreamSummary[] = []
   const byRepetition: Map<string, StreamRun>[] = Array.from({ length: config.repetitions }, () => new Map())
   for (const size of sizes) {
-    const text = documentPrefix({ text: corpusText, sources: [] }, size)
+    const text = documentPrefix({ text: corpusText }, size)
     const runs = new Map<RendererName, StreamRun[]>(rendererNames.map((name) => [name, []]))
     for (let repetition = 0; repetition < config.repetitions; repetition++) {
       for (const renderer of alternatingOrder(rendererNames, repetition)) {
@@ -280,12 +280,17 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
     const memoryRuns: MemoryRun[] = []
     try {
       log('4. dashboard')
+      // Whole documents from their start (a slice from the middle could open a code fence that never closes).
+      const perStream =
+        (config.dashboard.chunksPerSecond * (config.dashboard.warmupMs + config.dashboard.durationMs) * 44) / 1000
+      const dashboardTexts = corpus.documents.map((text) => text.slice(0, perStream))
       for (const streams of config.dashboard.streams)
         for (let repetition = 0; repetition < config.repetitions; repetition++)
           for (const renderer of alternatingOrder(rendererNames, repetition)) {
-            const run = await dashboardOnce(vsync, server.origin, renderer, corpus.text, {
+            const run = await dashboardOnce(vsync, server.origin, renderer, dashboardTexts, {
               streams,
               chunksPerSecond: config.dashboard.chunksPerSecond,
+              warmupMs: config.dashboard.warmupMs,
               durationMs: config.dashboard.durationMs,
               seed: config.seed,
             })

@@ -43,10 +43,12 @@ export interface CorrectnessResult {
 }
 
 export interface DashboardRequest {
-  /** Source text; stream i starts at offset i * stride. */
-  text: string
+  /** What each stream streams (stream i streams texts[i % texts.length]). */
+  texts: string[]
   streams: number
   chunksPerSecond: number
+  /** Streams run this long before frames are measured (JIT warm-up, first layout of every cell). */
+  warmupMs: number
   durationMs: number
   seed: number
 }

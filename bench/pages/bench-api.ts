@@ -202,14 +202,13 @@ export function installBenchApi(renderer: Renderer): void {
 
 async function runDashboard(renderer: Renderer, request: DashboardRequest): Promise<DashboardResult> {
   const grid = host('dashboard')
-  const stride = Math.floor(request.text.length / request.streams)
   const feeds = Array.from({ length: request.streams }, (_, i) => {
     const cell = document.createElement('div')
     cell.setAttribute('data-dashboard-cell', String(i))
     grid.append(cell)
     return {
       view: renderer.mount(cell, { schedule: 'natural' }),
-      chunks: chunkText(request.text.slice(i * stride, (i + 1) * stride), request.seed + i),
+      chunks: chunkText(request.texts[i % request.texts.length] ?? '', request.seed + i),
       next: 0,
     }
   })
@@ -217,7 +216,6 @@ async function runDashboard(renderer: Renderer, request: DashboardRequest): Prom
 
   const frameIntervalsMs: number[] = []
   const frameWorkMs: number[] = []
-  const stopLongTasks = observeLongTasks()
   let delivered = 0
   let running = true
   const timers: ReturnType<typeof setInterval>[] = []
@@ -239,6 +237,9 @@ async function runDashboard(renderer: Renderer, request: DashboardRequest): Prom
     timers.push(start)
   })
 
+  await sleep(request.warmupMs)
+  const deliveredBeforeMeasuring = delivered
+  const stopLongTasks = observeLongTasks()
   const channel = new MessageChannel()
   let frameStart = 0
   channel.port1.onmessage = () => {
@@ -264,5 +265,11 @@ async function runDashboard(renderer: Renderer, request: DashboardRequest): Prom
   const longTasksMs = stopLongTasks()
   channel.port1.close()
   for (const feed of feeds) feed.view.unmount()
-  return { frames: frameIntervalsMs.length + 1, frameIntervalsMs, frameWorkMs, longTasksMs, chunksDelivered: delivered }
+  return {
+    frames: frameIntervalsMs.length + 1,
+    frameIntervalsMs,
+    frameWorkMs,
+    longTasksMs,
+    chunksDelivered: delivered - deliveredBeforeMeasuring,
+  }
 }

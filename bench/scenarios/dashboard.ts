@@ -11,6 +11,7 @@ import { median, percentile } from '../stats'
 export interface DashboardSettings {
   streams: number
   chunksPerSecond: number
+  warmupMs: number
   durationMs: number
   seed: number
 }
@@ -42,13 +43,13 @@ export async function dashboardOnce(
   browser: Browser,
   origin: string,
   renderer: RendererName,
-  text: string,
+  texts: string[],
   settings: DashboardSettings,
 ): Promise<DashboardRun> {
   const bench = await openBenchPage(browser, origin, renderer, { width: 1600, height: 1400 })
   try {
     const before = await bench.mainThread()
-    const result = await bench.call('dashboard', { text, ...settings })
+    const result = await bench.call('dashboard', { texts, ...settings })
     const mainThread = subtractTime(await bench.mainThread(), before)
     return {
       renderer,

@@ -1,0 +1,77 @@
+/**
+ * Where a renderer spends its main-thread time: a CPU profile (CDP Profiler) of one timed stream on
+ * an unminified production build, printed as the top functions by self and by inclusive time.
+ *
+ *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
+ */
+
+import { launchBrowser, openBenchPage } from './browser-session'
+import { buildPages, type RendererName, rendererNames } from './build-pages'
+import { fullConfig } from './config'
+import { documentPrefix, loadCorpus } from './corpus'
+import { serveDirectory } from './static-server'
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
+
+const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
+if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
+const size = Number(process.argv[3] ?? 51_200)
+const clearEveryChars = process.argv[4] ? Number(process.argv[4]) : undefined
+
+const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const text = documentPrefix(corpus, size)
+const server = await serveDirectory(await buildPages({ readable: true }))
+const browser = await launchBrowser({ unthrottledFrames: true })
+try {
+  const bench = await openBenchPage(browser, server.origin, renderer)
+  const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
+  await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
+  await bench.cdp.send('Profiler.enable')
+  await bench.cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await bench.cdp.send('Profiler.start')
+  const result = await bench.call('stream', { ...settings, text, ...(clearEveryChars && { clearEveryChars }) })
+  const { profile } = await bench.cdp.send('Profiler.stop')
+  const nodes = profile.nodes as ProfileNode[]
+  const parent = new Map<number, number>()
+  for (const node of nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const byId = new Map(nodes.map((node) => [node.id, node]))
+  const name = (node: ProfileNode) => {
+    const { functionName, url, lineNumber } = node.callFrame
+    return `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`
+  }
+  const self = new Map<string, number>()
+  const inclusive = new Map<string, number>()
+  let total = 0
+  const samples = profile.samples ?? []
+  const deltas = profile.timeDeltas ?? []
+  for (let i = 0; i < samples.length; i++) {
+    const delta = (deltas[i + 1] ?? 0) / 1000
+    let node = byId.get(samples[i] as number)
+    if (!node || node.callFrame.functionName === '(idle)') continue
+    total += delta
+    self.set(name(node), (self.get(name(node)) ?? 0) + delta)
+    const seen = new Set<string>()
+    while (node) {
+      const key = name(node)
+      if (!seen.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + delta)
+      seen.add(key)
+      const up = parent.get(node.id)
+      node = up === undefined ? undefined : byId.get(up)
+    }
+  }
+  const top = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 30)
+      .map(([key, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`)
+      .join('\n')
+  console.log(`${renderer} at ${size} chars: ${result.frames} frames, ${total.toFixed(0)} ms sampled (not idle)`)
+  console.log(`\nself time\n${top(self)}\n\ninclusive time\n${top(inclusive)}`)
+} finally {
+  await browser.close()
+  await server.close()
+}
