@@ -73,23 +73,34 @@ function checkPart(messageId: string, part: Part): void {
  * is one of its enum's values.
  */
 export function assertInvariants(state: TranscriptState): void {
+  checkMessageIds(state)
+  for (const id of state.messageIds) checkMessage(state, id)
+  checkIndexes(state)
+  checkTurns(state)
+}
+
+function checkMessageIds(state: TranscriptState): void {
   const ids = new Set(state.messageIds)
   if (ids.size !== state.messageIds.length) fail(`duplicate message ids ${JSON.stringify(state.messageIds)}`)
   const keys = Object.keys(state.messages)
   if (keys.length !== ids.size || keys.some((key) => !ids.has(key)))
     fail(`messages ${JSON.stringify(keys)} differ from messageIds ${JSON.stringify(state.messageIds)}`)
-  for (const id of state.messageIds) {
-    const message = state.messages[id]
-    if (!message || message.id !== id) fail(`message ${id} is missing or carries id ${message?.id}`)
-    if (!messageStatuses.has(message.status)) fail(`message ${id}: status ${JSON.stringify(message.status)}`)
-    if (!roles.has(message.role)) fail(`message ${id}: role ${JSON.stringify(message.role)}`)
-    const partIds = new Set<string>()
-    for (const part of message.parts) {
-      if (partIds.has(part.id)) fail(`message ${id}: duplicate part id ${part.id}`)
-      partIds.add(part.id)
-      checkPart(id, part)
-    }
+}
+
+function checkMessage(state: TranscriptState, id: string): void {
+  const message = state.messages[id]
+  if (!message || message.id !== id) fail(`message ${id} is missing or carries id ${message?.id}`)
+  if (!messageStatuses.has(message.status)) fail(`message ${id}: status ${JSON.stringify(message.status)}`)
+  if (!roles.has(message.role)) fail(`message ${id}: role ${JSON.stringify(message.role)}`)
+  const partIds = new Set<string>()
+  for (const part of message.parts) {
+    if (partIds.has(part.id)) fail(`message ${id}: duplicate part id ${part.id}`)
+    partIds.add(part.id)
+    checkPart(id, part)
   }
+}
+
+function checkIndexes(state: TranscriptState): void {
   for (const [toolCallId, holder] of Object.entries(state.toolCalls)) {
     const parts = state.messages[holder]?.parts ?? []
     if (!parts.some((p) => p.kind === 'tool-call' && p.toolCallId === toolCallId))
@@ -100,16 +111,42 @@ export function assertInvariants(state: TranscriptState): void {
     if (!parts.some((p) => p.kind === 'approval-request' && p.requestId === requestId))
       fail(`approvals[${requestId}] → ${holder}, which does not hold it`)
   }
+}
+
+function checkTurns(state: TranscriptState): void {
   for (const turn of state.turns)
     if (!turnStatuses.has(turn.status)) fail(`turn ${turn.id}: status ${JSON.stringify(turn.status)}`)
+}
+
+/**
+ * `assertInvariants` for a sequence of states, each the next state of the one before: a container
+ * the reducer did not copy (a message, an index) kept its identity and so its checked properties,
+ * and is not checked again. Equivalent to checking every state in full, at the cost of the change.
+ */
+export function createInvariantWatch(): (state: TranscriptState) => void {
+  let last: TranscriptState | undefined
+  return (state) => {
+    if (state === last) return
+    if (!last || state.messageIds !== last.messageIds || state.messages !== last.messages) checkMessageIds(state)
+    for (const id of state.messageIds) if (state.messages[id] !== last?.messages[id]) checkMessage(state, id)
+    const indexesChanged = !last || state.toolCalls !== last.toolCalls || state.approvals !== last.approvals
+    if (indexesChanged || state.messages !== last?.messages) checkIndexes(state)
+    if (!last || state.turns !== last.turns) checkTurns(state)
+    last = state
+  }
 }
 
 /** Remembers every text/reasoning part's epoch and fails when one goes back (a component would read "appended"). */
 export function createEpochWatch(): (state: TranscriptState) => void {
   const seen = new Map<string, number>()
+  let last: TranscriptState | undefined
   return (state) => {
+    const previous = last
+    last = state
     for (const id of state.messageIds) {
-      for (const part of state.messages[id]?.parts ?? []) {
+      const message = state.messages[id]
+      if (message === previous?.messages[id]) continue
+      for (const part of message?.parts ?? []) {
         if (part.kind !== 'text' && part.kind !== 'reasoning') continue
         const key = `${id}\u0000${part.id}`
         const before = seen.get(key)

@@ -1,10 +1,10 @@
 /**
  * Reduces updates one at a time, like a store that flushes after each update, and checks after
- * every one: nothing throws, the invariants hold, no epoch goes back, the reducer hits no internal
+ * every one: nothing throws, the invariants hold (`assertInvariants`, checked incrementally), no epoch goes back, the reducer hits no internal
  * error; and at the end that no surviving text was lost.
  */
 import { type AgentUpdate, createInitialState, type Issue, reduce, type TranscriptState } from '@palimpsest/core'
-import { assertInvariants, createEpochWatch } from './assert-invariants'
+import { createEpochWatch, createInvariantWatch } from './assert-invariants'
 import { createSurvivingText } from './surviving-text'
 
 /** Issue codes by which the reducer says it did not apply an update. */
@@ -21,6 +21,7 @@ export interface CheckedTranscript {
 export function createCheckedTranscript(): CheckedTranscript {
   let state = createInitialState()
   const issues: Issue[] = []
+  const checkInvariants = createInvariantWatch()
   const watchEpochs = createEpochWatch()
   const surviving = createSurvivingText()
   return {
@@ -39,7 +40,7 @@ export function createCheckedTranscript(): CheckedTranscript {
           if (issue.input === update && rejections.has(issue.code)) rejected = true
         })
         if (internalError) throw new Error(`reducer error: ${internalError.message}`)
-        assertInvariants(state)
+        checkInvariants(state)
         watchEpochs(state)
         if (!rejected) surviving.accepted(update)
       }

@@ -93,7 +93,7 @@ export function readToolCallPatch(update: WireObject, report: IssueHandler, null
   if (typeof kind === 'string') patch.toolKind = toolKinds.has(kind) ? (kind as ToolKind) : 'other'
   const status = update.status
   if (typeof status === 'string') {
-    const known = statuses[status]
+    const known = Object.hasOwn(statuses, status) ? statuses[status] : undefined
     if (known) patch.status = known
     else
       report({

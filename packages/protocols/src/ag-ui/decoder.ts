@@ -585,6 +585,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         const messageId = need(e, 'messageId')
         const activityType = need(e, 'activityType')
         if (messageId === undefined || activityType === undefined) return
+        if (e.content === undefined) return malformed(e, 'content', 'present')
         if (activities.has(messageId) && e.replace === false) return
         activities.set(messageId, { activityType, content: e.content })
         return showActivity(out, messageId)

@@ -10,13 +10,16 @@ type Wire = Record<string, unknown>
 /** What a message holds; decides how a snapshot that omits it is judged. */
 export type MessageOrigin = 'text' | 'reasoning' | 'activity' | 'synthetic'
 
-/** AG-UI text roles in Palimpsest; a developer message is an instruction, like a system message. */
-export const textRoles: Record<string, MessageRole> = {
+/**
+ * AG-UI text roles in Palimpsest; a developer message is an instruction, like a system message.
+ * No prototype: a role named `constructor` or `toString` is unknown, not an inherited function.
+ */
+export const textRoles: Record<string, MessageRole> = Object.assign(Object.create(null), {
   user: 'user',
   assistant: 'assistant',
   system: 'system',
   developer: 'system',
-}
+})
 
 export interface SnapshotMessage {
   role: MessageRole

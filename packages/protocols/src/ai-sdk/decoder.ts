@@ -154,7 +154,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     const type = e.type as string
     switch (type) {
       case 'start': {
-        const id = str(e.messageId)
+        // An empty id names nothing: the message keeps (or gets) a generated one.
+        const id = str(e.messageId) || undefined
         if (id !== undefined && messageId !== undefined && id !== messageId && messageStarted) {
           // A new message in the same stream: the AI SDK starts over, so the previous one is done.
           out.push({ type: 'message-done', messageId })

@@ -1,0 +1,3 @@
+import { fuzzDecoder } from './decoder-fuzz'
+
+fuzzDecoder('ag-ui')
