@@ -8,11 +8,14 @@ export const rendererNames = ['palimpsest', 'react-markdown', 'streamdown', 'raw
 export type RendererName = (typeof rendererNames)[number]
 
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
-export const pagesOutDir = fileURLToPath(new URL('./.cache/pages/', import.meta.url))
 
-/** `readable`: unminified (same production mode), for CPU profiles with real function names. */
-export async function buildPages({ readable = false }: { readable?: boolean } = {}): Promise<string> {
-  const outDir = readable ? fileURLToPath(new URL('./.cache/pages-readable/', import.meta.url)) : pagesOutDir
+/**
+ * Builds into `bench/.cache/<directory>/` (a run serves from its own directory, so a smoke run
+ * cannot overwrite the pages of a full run in progress). `readable`: unminified, same production
+ * mode, for CPU profiles with real function names.
+ */
+export async function buildPages({ directory = 'pages', readable = false } = {}): Promise<string> {
+  const outDir = fileURLToPath(new URL(`./.cache/${directory}/`, import.meta.url))
   await build({
     configFile: false,
     root: pagesDir,

@@ -188,7 +188,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
   )
   log(`corpus: ${corpus.text.length} chars from ${corpus.sources.length} documents`)
   log('building pages (Vite, production)')
-  const server = await serveDirectory(await buildPages())
+  const server = await serveDirectory(await buildPages({ directory: `pages-${config.name}` }))
   const ratios: Record<string, number> = {}
   let chromium = ''
   try {

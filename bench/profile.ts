@@ -24,7 +24,7 @@ const clearEveryChars = process.argv[4] ? Number(process.argv[4]) : undefined
 
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const text = documentPrefix(corpus, size)
-const server = await serveDirectory(await buildPages({ readable: true }))
+const server = await serveDirectory(await buildPages({ directory: 'pages-readable', readable: true }))
 const browser = await launchBrowser({ unthrottledFrames: true })
 try {
   const bench = await openBenchPage(browser, server.origin, renderer)

@@ -23,13 +23,24 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   const low = own(smallest)
   const high = own(largest)
   if (low && high) {
-    const steady = high.steadyCommitP95Ms / low.steadyCommitP95Ms
-    const perRun = results.ratios[`long ${largest}: palimpsest commit p95 / at ${smallest}`] ?? Number.NaN
-    targets.push({
-      target: `Palimpsest per-commit p95 at ${sizeLabel(largest)} within 2× of ${sizeLabel(smallest)}`,
-      measured: `${x(steady)} (steady p95 ${high.steadyCommitP95Ms.toFixed(2)} vs ${low.steadyCommitP95Ms.toFixed(2)} ms); per-run p95 ratio ${x(perRun)}`,
-      met: steady <= 2,
-    })
+    const target = `Palimpsest per-commit p95 at ${sizeLabel(largest)} within 2× of ${sizeLabel(smallest)}`
+    if (high.complete) {
+      const steady = high.steadyCommitP95Ms / low.steadyCommitP95Ms
+      const perRun = results.ratios[`long ${largest}: palimpsest commit p95 / at ${smallest}`] ?? Number.NaN
+      targets.push({
+        target,
+        measured: `${x(steady)} (steady p95 ${high.steadyCommitP95Ms.toFixed(2)} vs ${low.steadyCommitP95Ms.toFixed(2)} ms); per-run p95 ratio ${x(perRun)}`,
+        met: steady <= 2,
+      })
+    } else {
+      // Only the frames streamed within the budget: the real p95 over the whole document is higher still.
+      const ratio = high.commitP95Ms / low.commitP95Ms
+      targets.push({
+        target,
+        measured: `≥ ${x(ratio)} (p95 ${high.commitP95Ms.toFixed(1)} vs ${low.commitP95Ms.toFixed(1)} ms; did not finish: ${Math.round(high.streamedChars / 1024)} KB of ${sizeLabel(largest)} streamed in ${results.config.longMessage.budgetMs / 1000} s)`,
+        met: false,
+      })
+    }
   }
 
   const compared = sizes.includes(200 * 1024) ? 200 * 1024 : largest
