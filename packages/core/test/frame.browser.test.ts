@@ -1,5 +1,11 @@
-import { createTranscriptStore } from '@palimpsest/core'
+import { createTranscriptStore, type TranscriptStore } from '@palimpsest/core'
 import { expect, test } from 'vitest'
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))
+const textOf = (store: TranscriptStore) => {
+  const part = store.getState().messages.m?.parts[0]
+  return part && 'text' in part ? part.text : undefined
+}
 
 test('in a browser the store applies queued updates once per animation frame, with one notification', async () => {
   const store = createTranscriptStore()
@@ -10,8 +16,24 @@ test('in a browser the store applies queued updates once per animation frame, wi
   apply({ type: 'clear', messageId: 'm', target: 'text' })
   apply({ type: 'chunk', messageId: 'm', text: 'new' })
   expect(store.getState().messages.m).toBeUndefined()
-  await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))
+  await nextFrame()
   await new Promise((resolve) => setTimeout(resolve, 0))
   expect(notifications).toBe(1)
   expect(store.getState().messages.m?.parts[0]).toMatchObject({ kind: 'text', text: 'new', epoch: 1 })
+})
+
+test('updates that arrive in different frames are reduced in different batches; a subscriber never sees the cleared buffer', async () => {
+  const store = createTranscriptStore()
+  const seen: (string | undefined)[] = []
+  store.subscribe(() => seen.push(textOf(store)))
+  const { apply } = store.getState()
+  apply({ type: 'chunk', messageId: 'm', text: 'draft' })
+  await nextFrame()
+  await nextFrame()
+  apply({ type: 'clear', messageId: 'm', target: 'text' })
+  apply({ type: 'chunk', messageId: 'm', text: 'final ' })
+  apply({ type: 'chunk', messageId: 'm', text: 'answer' })
+  await nextFrame()
+  await nextFrame()
+  expect(seen).toEqual(['draft', 'final answer'])
 })
