@@ -32,6 +32,11 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' },
   parameters: {
     layout: 'padded',
+    options: {
+      storySort: {
+        order: ['Introduction', 'Getting started', 'Flicker-free reset', 'Components', 'Scenarios', 'Devtools'],
+      },
+    },
     controls: { expanded: true },
     // Accessibility violations fail the story tests, not just warn in the panel.
     a11y: { test: 'error' },
