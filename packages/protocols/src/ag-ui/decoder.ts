@@ -356,6 +356,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     const type = e.type
     switch (type) {
       case 'RUN_STARTED': {
+        if (runOpen && runId !== undefined && str(e.runId) === runId)
+          return issue('duplicate-event', `RUN_STARTED for run ${runId}, which is already open; ignored`, e)
         if (runOpen) {
           issue('run-overlap', `RUN_STARTED while run ${runId} is still open; ended it`, e)
           endRun(out, {})
