@@ -85,7 +85,7 @@ describe('work per chunk', () => {
   it('the component renders only the tail per chunk and still ends exactly as react-markdown', {
     timeout: 30_000,
   }, () => {
-    const text = longDocument(15_000)
+    const text = longDocument(10_000)
     const chunkSize = 250
     const mounted = liveMarkdown()
     live = mounted

@@ -77,7 +77,7 @@ describe('the live component, streamed then finished, equals react-markdown', ()
           }
         },
       ),
-      { numRuns: 60, seed: 7 },
+      { numRuns: 40, seed: 7 },
     )
   })
 })

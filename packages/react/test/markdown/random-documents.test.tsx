@@ -67,7 +67,7 @@ describe('random block-level documents', () => {
           expect(finalHtml([...text])).toBe(expected)
         },
       ),
-      { numRuns: 300, seed: 2026 },
+      { numRuns: 200, seed: 2026 },
     )
   })
 })
