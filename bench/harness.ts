@@ -129,7 +129,7 @@ async function streamScenario(
   config: BenchConfig,
   corpusText: string,
   sizes: number[],
-  budgetMs: number,
+  budgetMs: (size: number) => number,
   clearEveryChars: number | undefined,
   log: Log,
 ): Promise<{ summaries: StreamSummary[]; byRepetition: Map<string, StreamRun>[] }> {
@@ -147,7 +147,7 @@ async function streamScenario(
         const run = await streamOnce(browser, origin, renderer, text, {
           seed: config.seed,
           chunksPerFrame: config.chunksPerFrame,
-          budgetMs,
+          budgetMs: budgetMs(size),
           warmupText,
           ...(clearEveryChars !== undefined && { clearEveryChars }),
         })
@@ -204,7 +204,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
         config,
         corpus.text,
         config.longMessage.sizes,
-        config.longMessage.budgetMs,
+        (size) => config.longMessage.budgetMsBySize?.[size] ?? config.longMessage.budgetMs,
         undefined,
         log,
       )
@@ -215,7 +215,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
         config,
         corpus.text,
         config.clearHeavy.sizes,
-        config.clearHeavy.budgetMs,
+        () => config.clearHeavy.budgetMs,
         config.clearHeavy.clearEveryChars,
         log,
       )

@@ -86,7 +86,10 @@ export function renderResults(results: BenchResults, command: string): string {
       `(seeded), ${c.chunksPerFrame} chunks per animation frame, one commit per frame. Main-thread ms: CDP \`TaskDuration\` ` +
       `(thread CPU time) over the stream. Commit: the frame's synchronous update + render + commit (\`flushSync\`). ` +
       `Steady p95: p95 over frames of each frame's fastest commit across repetitions (same input, so slower repeats are other load). ` +
-      `A renderer still streaming after ${c.longMessage.budgetMs / 1000} s is stopped and reported as not finished. ` +
+      `A renderer still streaming after ${c.longMessage.budgetMs / 1000} s ` +
+      `(${Object.entries(c.longMessage.budgetMsBySize ?? {})
+        .map(([size, budget]) => `${budget / 1000} s at ${sizeLabel(Number(size))}`)
+        .join(', ')}) is stopped and reported as not finished. ` +
       `Frames are unthrottled (\`--disable-frame-rate-limit\`): each still runs style, layout and paint.`,
     '',
     streamTable(results.longMessage.summaries, false),
