@@ -163,6 +163,8 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
 
   function text(content: WireRecord, out: AgentUpdate[]): void {
     const value = stringField(content, 'text')
+    if (value === undefined && field(content, 'text') !== undefined)
+      issue('malformed-content', 'a text content whose "text" is not a string; dropped', content)
     if (value) {
       const messageId = ensureMessage(out)
       out.push({ type: 'chunk', messageId, text: value })

@@ -117,6 +117,8 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
       })
     }
     const content = str(delta.content)
+    if (content === undefined && delta.content !== undefined && delta.content !== null)
+      issue('malformed-chunk', 'delta.content must be a string; dropped', c)
     if (content) {
       out.push({
         type: 'chunk',
