@@ -466,6 +466,15 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
       case 'response.workflow_event.complete': {
         const data = recordField(event, 'data')
         if (!data) return issue('malformed-event', `${type} without data; dropped`, event)
+        const handoff = nonEmptyField(data, 'event_type') === 'handoff_sent' ? recordField(data, 'data') : undefined
+        const target = handoff ? nonEmptyField(handoff, 'target') : undefined
+        if (handoff && target !== undefined) {
+          // A handoff orchestration's `HandoffSentEvent(source, target)`: who handed the conversation to whom.
+          const from = nonEmptyField(handoff, 'source')
+          out.push({ type: 'handoff', messageId: ensureMessage(out), to: target, ...(from !== undefined && { from }) })
+          last = { kind: 'other' }
+          return
+        }
         const key = String(numberField(event, 'sequence_number') ?? itemId ?? '')
         return status(workflowEventStatus(data, key), data, out)
       }
