@@ -1,0 +1,48 @@
+/**
+ * Deterministic work per commit of Palimpsest's streaming markdown over the benchmark documents, no
+ * timing involved: characters the block splitter re-parses, and characters handed to react-markdown
+ * (the unsettled tail, or the whole text once the document has a link reference definition and
+ * `SplitMarkdown` falls back to one block). Shows where the cost per commit grows with the message.
+ *
+ *   npx tsx bench/split-work.ts
+ */
+import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
+import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
+import { chunkText, frameBatches } from './chunking'
+import { fullConfig } from './config'
+import { documentPrefix, loadCorpus, sizeLabel } from './corpus'
+import { percentile } from './stats'
+
+const corpus = loadCorpus(Math.max(...fullConfig.longMessage.sizes))
+let parsed = 0
+setMarkdownWorkListener((work) => {
+  if (work.kind === 'split-parse') parsed += work.chars
+})
+
+console.log(
+  'size     frames  split-parse chars/commit p50 / p95 / max   rendered chars/commit p50 / p95 / max   definitions from',
+)
+for (const size of fullConfig.longMessage.sizes) {
+  const text = documentPrefix(corpus, size)
+  const frames = frameBatches(chunkText(text, fullConfig.seed), fullConfig.chunksPerFrame)
+  const parsedPerCommit: number[] = []
+  const renderedPerCommit: number[] = []
+  let state: SplitState | undefined
+  let streamed = ''
+  let definitionsFrom: number | undefined
+  for (const frame of frames) {
+    streamed += frame.join('')
+    parsed = 0
+    state = advanceSplit(state, streamed)
+    parsedPerCommit.push(parsed)
+    if (state.hasDefinitions) definitionsFrom ??= streamed.length
+    renderedPerCommit.push(
+      state.hasDefinitions ? streamed.length : state.tail.reduce((total, block) => total + block.text.length, 0),
+    )
+  }
+  const stats = (values: number[]) =>
+    [50, 95, 100].map((p) => percentile(values, p).toLocaleString('en-US').padStart(7)).join(' /')
+  console.log(
+    `${sizeLabel(size).padEnd(8)} ${String(frames.length).padStart(6)}  ${stats(parsedPerCommit).padEnd(40)} ${stats(renderedPerCommit).padEnd(38)} ${definitionsFrom === undefined ? 'none' : `char ${definitionsFrom.toLocaleString('en-US')}`}`,
+  )
+}
