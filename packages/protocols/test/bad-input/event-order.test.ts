@@ -109,7 +109,7 @@ test('Agentex: deltas after a full that sealed the message are dropped and repor
       content: { type: 'text', author: 'agent', content: 'Final.' },
     },
     { type: 'delta', index: 0, parent_task_message: parent, delta: { type: 'text', text_delta: ' late' } },
-  ].flatMap((wire) => decoder.decode(wire))
+  ].flatMap((wire) => decoder.decode(wire as never))
   const { state } = reduceAll(updates)
   expect(state.messages.msg_1?.parts).toMatchObject([{ kind: 'text', text: 'Final.' }])
   expect(issues.map((issue) => issue.code)).toContain('sealed-message')
