@@ -12,7 +12,7 @@ import { useTurn } from './turn-hooks'
 export interface RunStatusProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** Which turn; default the latest. */
   turnId?: string
-  /** Resume the run from its continuation token (shown when the turn has one and is not running). */
+  /** Resume the run from its continuation token (shown when the turn has one and is in the background or failed). */
   onResume?: (continuationToken: string, turn: Turn) => void
   /** Cancel the run (shown while it is running or in the background). */
   onCancel?: (turn: Turn) => void
@@ -24,7 +24,9 @@ export function RunStatus({ turnId, onResume, onCancel, labels, ...rest }: RunSt
   if (!turn) return null
   const words = runLabels(labels)
   const token = turn.continuationToken
-  const canResume = onResume !== undefined && token !== undefined && turn.status !== 'running'
+  // A completed or cancelled run has nothing left to resume, even if a stale token remains.
+  const canResume =
+    onResume !== undefined && token !== undefined && (turn.status === 'background' || turn.status === 'failed')
   const canCancel = onCancel !== undefined && (turn.status === 'running' || turn.status === 'background')
   return (
     <div

@@ -107,7 +107,8 @@ function StructuredOutputFromStore({
 }
 
 export function StructuredOutput({ message, messageId, part, streaming, ...rest }: StructuredOutputProps) {
-  if (message && part && !isAnswerPart(message, part))
+  // As a part renderer: the user's prompt and text before the answer stay markdown.
+  if (message && part && (message.role !== 'assistant' || !isAnswerPart(message, part)))
     return <TextView part={part} message={message} streaming={streaming ?? false} />
   if (message) return <StructuredOutputView message={message} {...rest} />
   if (messageId !== undefined) return <StructuredOutputFromStore messageId={messageId} {...rest} />

@@ -49,6 +49,16 @@ describe('RunStatus', () => {
     expect(onCancel).toHaveBeenCalledWith(expect.objectContaining({ continuationToken: 'AQIDBAY=' }))
   })
 
+  test('a run that completes after reporting a token offers no Resume', () => {
+    const { store } = setup({ onResume: () => {} })
+    applyNow(store, [
+      { type: 'chunk', messageId: 'm', text: 'Working' },
+      { type: 'run', continuationToken: 'AQIDBAU=' },
+      { type: 'turn-end', stopReason: 'stop' },
+    ])
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull()
+  })
+
   test('a completed run offers neither action; without callbacks no buttons are shown', () => {
     const { store } = setup({ onCancel: () => {}, onResume: () => {} })
     applyNow(store, [{ type: 'chunk', messageId: 'm', text: 'Done' }, { type: 'turn-end' }])

@@ -74,14 +74,16 @@ describe('StructuredOutput as the text part renderer', () => {
     expect(output()?.querySelector('li')?.dataset.code).toBe('syntax')
   })
 
-  test('text before a tool call stays markdown; only the answer part is structured', () => {
+  test('the user prompt and text before a tool call stay markdown; only the answer part is structured', () => {
     const { store, view } = setup()
     applyNow(store, [
+      { type: 'chunk', messageId: 'u', role: 'user', text: 'Weather in *Faro*?' },
       chunk('Let me check the **weather**.'),
       { type: 'tool-call', messageId: 'm', toolCallId: 't', name: 'weather', status: 'completed' },
       chunk('{"city": "Faro", "days": []}'),
     ])
     expect(view.container.querySelector('strong')?.textContent).toBe('weather')
+    expect(view.container.querySelector('[data-message-id="u"] em')?.textContent).toBe('Faro')
     expect(view.container.querySelectorAll('[data-palimpsest-structured-output]')).toHaveLength(1)
   })
 })
