@@ -164,7 +164,12 @@ function applyUpdate(d: Draft, u: AgentUpdate): void {
       }))
     case 'file': {
       const { type: _type, messageId, fileId, ...file } = u
-      return upsertPart(d, targetMessage(d, messageId), 'file', fileId, (p) => ({ ...p, ...file, kind: 'file' }))
+      return upsertPart(d, targetMessage(d, messageId), 'file', fileId, (p) => ({
+        ...p,
+        ...file,
+        kind: 'file',
+        ...(fileId !== undefined && { fileId }),
+      }))
     }
     case 'source': {
       const { type: _type, messageId, ...source } = u
@@ -303,10 +308,16 @@ function bufferKind(u: ChunkUpdate | ThoughtUpdate | ClearUpdate | FullUpdate): 
 }
 
 /**
+ * Parts that annotate the answer rather than interrupt it: a status line, a citation or an error
+ * arriving mid-stream does not split the text around it into two parts.
+ */
+const annotationKinds = new Set<Part['kind']>(['status', 'source', 'error'])
+
+/**
  * The part a chunk of `kind` appends to: the active part when it is of that kind (the stream goes on
- * where it was, e.g. into a cleared buffer being refilled); else the last part of that kind when it
- * is the message's last part or when it is empty (a cleared buffer refills in place); otherwise none
- * (a new part starts, keeping text and tool calls in the order they arrived).
+ * where it was, e.g. into a cleared buffer being refilled); else the last part of that kind when no
+ * other content follows it (annotations aside) or when it is empty (a cleared buffer refills in
+ * place); otherwise none (a new part starts, keeping text and tool calls in the order they arrived).
  */
 function appendTarget(message: Message, kind: BufferKind): number {
   const parts = message.parts
@@ -316,10 +327,14 @@ function appendTarget(message: Message, kind: BufferKind): number {
     const index = parts[last]?.id === active ? last : parts.findIndex((p) => p.id === active)
     if (parts[index]?.kind === kind) return index
   }
+  let followed = false
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i] as Part
-    if (part.kind !== kind) continue
-    return i === parts.length - 1 || (part as TextPart).text === '' ? i : -1
+    if (part.kind !== kind) {
+      if (!annotationKinds.has(part.kind)) followed = true
+      continue
+    }
+    return !followed || (part as TextPart).text === '' ? i : -1
   }
   return -1
 }
@@ -563,6 +578,8 @@ function partKey(p: PartInput | Part): string | undefined {
       return p.sourceId
     case 'data':
       return p.dataId
+    case 'file':
+      return p.fileId
     case 'status':
       return p.statusId
     default:
@@ -605,7 +622,7 @@ function upsertPart(
   const part = build({ id: key === undefined ? nextPartId(message, kind) : `${kind}=${key}` })
   d.owned.add(part)
   parts.push(part)
-  activate(d, message, part.id)
+  if (!annotationKinds.has(kind)) activate(d, message, part.id)
 }
 
 // ── tool calls ──────────────────────────────────────────────────────────────

@@ -112,6 +112,8 @@ export interface DataPart {
 export interface FilePart {
   id: string
   kind: 'file'
+  /** The producer's id for the file (for downloads); a later `file` update with the same id replaces it. */
+  fileId?: string
   url?: string
   data?: string
   mimeType?: string
