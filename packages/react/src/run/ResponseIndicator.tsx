@@ -32,7 +32,7 @@ function parseWait(key: string): ResponseWait | undefined {
 
 export function ResponseIndicator({ children, holdMs, announce = true, labels, ...rest }: ResponseIndicatorProps) {
   const options = useTranscriptOptions()
-  const hold = holdMs ?? options.holdMs
+  const hold = holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : options.holdMs
   const key = useStore(useTranscriptStore(), responseWaitKey)
   const wait = parseWait(key)
   // The key of a cleared wait whose hold has run out.
