@@ -56,6 +56,8 @@ interface SessionState {
   statusLines: SessionStatusLines
   /** A fed prompt the agent may still echo: its message and the text not echoed yet. */
   echo?: { message: TrackedMessage; remaining: string }
+  /** A parent session's `subagent_update` announced this one (shown once as a hand-off). */
+  announced?: boolean
 }
 
 const endStatus: Record<EndReason, Exclude<MessageStatus, 'streaming'>> = {
@@ -82,7 +84,6 @@ const clearKinds: Record<string, Stream> = { agent_message_clear: 'text', agent_
 const unsupportedKinds = new Set([
   'terminal_update',
   'terminal_output_chunk',
-  'subagent_update',
   'session_message',
   'session_message_chunk',
 ])
@@ -320,6 +321,29 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     )
   }
 
+  /**
+   * Unstable v2 `subagent_update`: the first one for a child session announces it (a hand-off from
+   * this session's agent to the child); its title names the author of the child's messages.
+   */
+  const decodeSubagentUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+    const childId = readString(update, 'sessionId')
+    if (childId === undefined) return issue('malformed-update', 'subagent_update without "sessionId"', update)
+    const title = readString(update, 'title')
+    const child = sessionFor(childId)
+    if (title !== undefined) child.messages.author = title
+    else if (update.title === null) child.messages.author = undefined
+    if (child.announced) return
+    child.announced = true
+    const description = readString(update, 'description')
+    const host = session.messages.forPart(out)
+    out.push({
+      type: 'handoff',
+      messageId: host.id,
+      to: title ?? 'Subagent',
+      ...(description !== undefined && { reason: description }),
+    })
+  }
+
   // ── session/update ──────────────────────────────────────────────────────
 
   const decodeSessionUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
@@ -350,6 +374,8 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       }
       case 'state_update':
         return decodeStateUpdate(session, update, out)
+      case 'subagent_update':
+        return decodeSubagentUpdate(session, update, out)
       case 'notice':
       case 'compaction_update':
       case 'compaction_summary_chunk':

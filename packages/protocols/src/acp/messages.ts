@@ -34,6 +34,8 @@ export class SessionMessages {
   private boundary = false
   private readonly byWireId = new Map<string, TrackedMessage>()
   private readonly all: TrackedMessage[] = []
+  /** Who speaks in this session when it is a subagent's (its `subagent_update` title): the author of its agent messages. */
+  author: string | undefined
 
   constructor(
     private readonly sessionId: string,
@@ -145,7 +147,12 @@ export class SessionMessages {
     const message: TrackedMessage = { id: this.ids.claim(this.sessionId, wireId), role, wireIds: {}, open: true }
     if (wireId !== undefined) this.adopt(message, stream, wireId)
     this.all.push(message)
-    out.push({ type: 'message-start', messageId: message.id, role })
+    out.push({
+      type: 'message-start',
+      messageId: message.id,
+      role,
+      ...(role === 'assistant' && this.author !== undefined && { author: this.author }),
+    })
     return this.focus(message)
   }
 }

@@ -184,6 +184,45 @@ describe('ACP', () => {
   })
 })
 
+describe('ACP sub-agents (unstable subagent_update)', () => {
+  const notify = (sessionId: string, update: Record<string, unknown>) => ({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: { sessionId, update },
+  })
+  const say = (sessionId: string, text: string) =>
+    notify(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
+
+  test('announcing a child session hands off to it once; the child’s messages carry its title as author', () => {
+    const state = feed(createAcpDecoder(), [
+      say('parent', 'I will ask the test runner. '),
+      notify('parent', {
+        sessionUpdate: 'subagent_update',
+        sessionId: 'child-1',
+        title: 'Test runner',
+        description: 'Runs the failing suite',
+      }),
+      say('child-1', 'Running 42 tests…'),
+      // Later updates patch the association: no second hand-off.
+      notify('parent', { sessionUpdate: 'subagent_update', sessionId: 'child-1', state: { state: 'running' } }),
+      say('parent', 'The runner is on it.'),
+    ])
+    const parts = state.messageIds.flatMap((id) =>
+      (state.messages[id] as Message).parts.filter((p): p is HandoffPart => p.kind === 'handoff'),
+    )
+    expect(parts.map((p) => [p.to, p.reason])).toEqual([['Test runner', 'Runs the failing suite']])
+    expect(authors(state)).toEqual(['assistant:', 'assistant:Test runner', 'assistant:'])
+  })
+
+  test('a subagent_update without a session id is reported and dropped', () => {
+    const issues: string[] = []
+    const decoder = createAcpDecoder({ onIssue: (issue) => issues.push(issue.code) })
+    const state = feed(decoder, [notify('parent', { sessionUpdate: 'subagent_update', title: 'Nameless' })])
+    expect(handoffs(state)).toEqual([])
+    expect(issues).toEqual(['malformed-update'])
+  })
+})
+
 describe('Agentex', () => {
   test('task_updated RUNNING keeps the turn running; COMPLETED completes it', () => {
     const t = trace('agentex-citations-override')
