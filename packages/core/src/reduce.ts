@@ -132,6 +132,8 @@ function applyUpdate(d: Draft, u: AgentUpdate): void {
       }))
     case 'message-done':
       return finishMessage(d, u)
+    case 'message-remove':
+      return removeMessage(d, u.messageId)
     case 'turn-start':
       startTurn(d, u.turnId, u.responseId)
       return
@@ -285,6 +287,21 @@ function finishMessage(d: Draft, u: MessageDoneUpdate): void {
   const message = writableMessage(d, id)
   message.status = status
   settleParts(d, message)
+}
+
+/** Removes a message and the index entries of its tool calls and approval requests. */
+function removeMessage(d: Draft, id: string): void {
+  const message = d.state.messages[id]
+  if (!message) return issue(d, 'unknown-message', `message-remove for unknown message ${id}`)
+  for (const part of message.parts) {
+    if (part.kind === 'tool-call' && d.state.toolCalls[part.toolCallId] === id)
+      delete writableIndex(d, 'toolCalls')[part.toolCallId]
+    if (part.kind === 'approval-request' && d.state.approvals[part.requestId] === id)
+      delete writableIndex(d, 'approvals')[part.requestId]
+  }
+  delete writableMessages(d)[id]
+  const ids = writableMessageIds(d)
+  ids.splice(ids.lastIndexOf(id), 1)
 }
 
 /** Marks every streaming text/reasoning part of a writable message done. */

@@ -126,6 +126,15 @@ export interface PlanUpdate {
   entries: PlanEntry[]
 }
 
+/**
+ * Take a message out of the transcript: a retracted draft, or one a protocol snapshot no longer
+ * contains (AG-UI `MESSAGES_SNAPSHOT`). Its tool calls and approval requests go with it.
+ */
+export interface MessageRemoveUpdate {
+  type: 'message-remove'
+  messageId: string
+}
+
 /** The message stops streaming. */
 export interface MessageDoneUpdate {
   type: 'message-done'
@@ -266,6 +275,7 @@ export type AgentUpdate =
   | ToolCallChangeUpdate
   | PlanUpdate
   | MessageDoneUpdate
+  | MessageRemoveUpdate
   | TurnStartUpdate
   | TurnEndUpdate
   | RunUpdate

@@ -47,6 +47,7 @@ const fields: Record<AgentUpdateType, readonly Field[]> = {
   'tool-call-update': [req('toolCallId', 'string'), optionalMessageId, ...toolFields, opt('error', 'string')],
   plan: [req('entries', 'array'), optionalMessageId],
   'message-done': [messageId, opt('status', 'string')],
+  'message-remove': [messageId],
   'turn-start': [opt('turnId', 'string'), opt('responseId', 'string')],
   'turn-end': [
     opt('stopReason', 'string'),

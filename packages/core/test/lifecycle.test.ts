@@ -157,3 +157,38 @@ describe('turns', () => {
     expect(after.messages.m).toBe(before.messages.m)
   })
 })
+
+describe('message-remove', () => {
+  test('takes the message, its tool calls and approvals out; other messages keep identity', () => {
+    const { state: before } = reduceCollecting([
+      { type: 'chunk', messageId: 'keep', text: 'Kept answer' },
+      { type: 'chunk', messageId: 'draft', text: 'Speculative draft' },
+      { type: 'tool-call', messageId: 'draft', toolCallId: 't1', name: 'search' },
+      { type: 'approval-request', messageId: 'draft', requestId: 'r1', toolCallId: 't1' },
+    ])
+    const { state, issues } = reduceCollecting([{ type: 'message-remove', messageId: 'draft' }], before)
+    expect(issues).toEqual([])
+    expect(state.messageIds).toEqual(['keep'])
+    expect(state.messages.draft).toBeUndefined()
+    expect(state.toolCalls.t1).toBeUndefined()
+    expect(state.approvals.r1).toBeUndefined()
+    expect(state.messages.keep).toBe(before.messages.keep)
+  })
+
+  test('removing an unknown message is reported and changes nothing', () => {
+    const { state: before } = reduceCollecting([{ type: 'chunk', messageId: 'm', text: 'x' }])
+    const { state, issues } = reduceCollecting([{ type: 'message-remove', messageId: 'nope' }], before)
+    expect(state).toBe(before)
+    expect(issues.map((i) => i.code)).toEqual(['unknown-message'])
+  })
+
+  test('a removed id can be used again for a new message', () => {
+    const { state } = reduceCollecting([
+      { type: 'chunk', messageId: 'm', text: 'old' },
+      { type: 'message-remove', messageId: 'm' },
+      { type: 'chunk', messageId: 'm', text: 'new' },
+    ])
+    expect(state.messageIds).toEqual(['m'])
+    expect(state.messages.m?.parts).toMatchObject([{ kind: 'text', text: 'new' }])
+  })
+})

@@ -12,8 +12,7 @@
  *   statuses, handoffs, interrupts, run errors) go into the latest assistant message of the run;
  *   the ones that arrive before any message wait for it.
  * - `MESSAGES_SNAPSHOT` replaces every message it names (a `full` update) and appends new ones.
- *   Messages it omits are kept (core cannot delete a message) and reported as
- *   `snapshot-omitted-messages`; AG-UI's own client drops them.
+ *   Messages it omits are removed (`message-remove`), as AG-UI's own client drops them.
  * - `STATE_SNAPSHOT` / `STATE_DELTA` keep the agent state in `session.agentState`;
  *   `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA` keep an activity as a data part of its own message.
  */
@@ -340,14 +339,11 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
       if (origin === 'activity' && !snapshotRoles.has('activity')) return false
       return true
     })
-    if (omitted.length > 0)
-      issue(
-        'snapshot-omitted-messages',
-        `MESSAGES_SNAPSHOT omits ${omitted.length} message(s) shown earlier (${omitted
-          .map(([id]) => id)
-          .join(', ')}); they are kept, since a transcript cannot delete messages`,
-        omitted.map(([id]) => id),
-      )
+    // The protocol's own semantics: a message the snapshot omits is gone (no stale text stays on screen).
+    for (const [id] of omitted) {
+      origins.delete(id)
+      out.push({ type: 'message-remove', messageId: id })
+    }
   }
 
   // ── events ──────────────────────────────────────────────────────────────
