@@ -21,11 +21,6 @@ import { fixtures } from './protocol-fixtures'
 const encoder = new TextEncoder()
 const sse = (wires: unknown[]) => wires.map((wire) => `data: ${JSON.stringify(wire)}\n\n`).join('')
 
-async function* byteChunks(text: string, size: number): AsyncGenerator<Uint8Array> {
-  const bytes = encoder.encode(text)
-  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size)
-}
-
 describe('a single 10 MB chunk', () => {
   const big = 'lorem ipsum '.repeat(Math.ceil((10 * 1024 * 1024) / 12)).slice(0, 10 * 1024 * 1024)
 
@@ -57,7 +52,7 @@ describe('a line that never ends', () => {
       async function* endless() {
         yield encoder.encode(sse([...f.open('m1'), f.delta('m1', 'Kept text.')]))
         // A producer that writes one line forever; the client must stop at its limit.
-        for (let i = 0; ; i++) yield encoder.encode(`data: ${'x'.repeat(64 * 1024)}`)
+        for (;;) yield encoder.encode(`data: ${'x'.repeat(64 * 1024)}`)
       }
       const result = await streamInto(store, sseEvents(endless(), { maxLineLength: 1024 * 1024 }), decoder, {
         onIssue: (issue) => issues.push(issue),
