@@ -140,7 +140,7 @@ function audit(root: HTMLElement, blockRemoteImages: boolean): string[] {
 /** What a reader sees: the visible text, and the alternative text of images (shown when not loaded). */
 function readableText(root: HTMLElement): string {
   const alts = [...root.querySelectorAll('img')].map((image) => image.alt)
-  // biome-ignore lint/suspicious/noInnerText: what is rendered visibly is the point (textContent includes hidden text)
+  // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visibly is the point (textContent includes hidden text)
   return `${root.innerText}\n${alts.join('\n')}`
 }
 
@@ -198,7 +198,7 @@ describe.each([false, true])('blockRemoteImages: %s', (blockRemoteImages) => {
     expect(window.__pwned).toBeUndefined()
     expect(dialogs).toEqual([])
     expect(audit(view, blockRemoteImages)).toEqual([])
-    // biome-ignore lint/suspicious/noInnerText: what is rendered visibly is the point
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visibly is the point
     const visible = view.innerText
     for (const text of ['tool text <img src=x onerror=', '$ echo <img', 'status <img', 'error <img', 'plan <img'])
       expect(visible).toContain(text)
