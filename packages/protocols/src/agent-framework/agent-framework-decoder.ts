@@ -521,6 +521,8 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
           ...(responseId !== undefined && { responseId }),
           ...(resumeToken !== undefined && { continuationToken: resumeToken }),
         })
+        // The run goes on in the background: the stream that resumes it sets it running again.
+        if (resumeToken !== undefined) resuming = true
       } else {
         for (const messageId of openMessages) out.push({ type: 'message-done', messageId, status: endStatus[reason] })
         if (resumeToken !== undefined) {

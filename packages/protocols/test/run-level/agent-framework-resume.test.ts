@@ -47,4 +47,30 @@ describe('Agent Framework: resuming a background run from its continuation token
     expect(state.messages.msg_b2?.status).toBe('complete')
     expect(toMarkdown(state, { reasoning: true, tools: true })).toBe(trace.expected.markdown)
   })
+
+  test('a run that went to the background on a clean end is set running by the stream that resumes it', () => {
+    const store = createTranscriptStore({ schedule: 'sync' })
+    const decoder = createAgentFrameworkDecoder()
+    const update = (text: string, continuationToken?: string) => ({
+      authorName: 'Reporter',
+      role: 'assistant',
+      messageId: 'msg_r1',
+      contents: [{ $type: 'text', text }],
+      ...(continuationToken !== undefined && { continuationToken }),
+    })
+    store.getState().apply(decoder.decode(update('Queued. ', 'AQIDBAU=')))
+    store.getState().apply(decoder.end())
+    expect(selectCurrentTurn(store.getState())).toMatchObject({ status: 'background', continuationToken: 'AQIDBAU=' })
+    store.getState().apply(decoder.decode(update('Report ready.')))
+    expect(selectCurrentTurn(store.getState())?.status).toBe('running')
+    store.getState().apply(decoder.end())
+    const state = store.getState()
+    expect(state.turns).toHaveLength(1)
+    expect(state.turns[0]?.status).toBe('completed')
+    // The first stream finished its message cleanly; the resumed one adds the rest, nothing twice.
+    const texts = state.messageIds.map((id) =>
+      state.messages[id]?.parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''),
+    )
+    expect(texts).toEqual(['Queued. ', 'Report ready.'])
+  })
 })
