@@ -110,7 +110,7 @@ function issue(d: Draft, code: string, message: string, input?: unknown): void {
 function applyUpdate(d: Draft, u: AgentUpdate): void {
   switch (u.type) {
     case 'message-start':
-      return startMessage(d, u.messageId, u.role, u.author)
+      return startMessage(d, u.messageId, u.role, u.author, u.resume === true)
     case 'chunk':
     case 'thought':
       return appendText(d, u)
@@ -222,11 +222,13 @@ function applyUpdate(d: Draft, u: AgentUpdate): void {
 
 // ── messages ────────────────────────────────────────────────────────────────
 
-function startMessage(d: Draft, id: string, role?: MessageRole, author?: string): void {
+/** Creates the message if absent; an interrupted one (or, with `reopen`, a finished one) streams again unless sealed. */
+function startMessage(d: Draft, id: string, role?: MessageRole, author?: string, reopen = false): void {
   const existing = d.state.messages[id]
   if (existing) {
     const fillAuthor = author !== undefined && existing.author === undefined
-    const resume = existing.status === 'interrupted' && !existing.sealed
+    const resume =
+      !existing.sealed && (existing.status === 'interrupted' || (reopen && existing.status !== 'streaming'))
     if (!fillAuthor && !resume) return
     const message = writableMessage(d, id)
     if (fillAuthor) message.author = author

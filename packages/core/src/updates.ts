@@ -21,12 +21,18 @@ import type {
   Usage,
 } from './state'
 
-/** Create a message if it does not exist yet. Idempotent; fills `author` when missing. */
+/**
+ * Create a message if it does not exist yet. Idempotent; fills `author` when missing. An
+ * interrupted message streams again; with `resume: true` so does a finished one (a protocol that
+ * continues the same message after a pause, e.g. the AI SDK after a tool approval). A sealed
+ * message never reopens.
+ */
 export interface MessageStartUpdate {
   type: 'message-start'
   messageId: string
   role?: MessageRole
   author?: string
+  resume?: boolean
 }
 
 /** Append to the message's answer text. Creates the message (role `assistant` unless given) and its text part when absent. */

@@ -29,7 +29,7 @@ const toolFields = [
 
 /** The fields of each update type that the reducer reads. */
 const fields: Record<AgentUpdateType, readonly Field[]> = {
-  'message-start': [messageId, ...who],
+  'message-start': [messageId, ...who, opt('resume', 'boolean')],
   chunk: [messageId, req('text', 'string'), ...who],
   thought: [messageId, req('text', 'string'), ...who],
   clear: [messageId, req('target', 'string')],

@@ -192,3 +192,35 @@ describe('message-remove', () => {
     expect(state.messages.m?.parts).toMatchObject([{ kind: 'text', text: 'new' }])
   })
 })
+
+describe('message-start with resume', () => {
+  test('reopens a finished message so the continuation appends to it', () => {
+    const { state, issues } = reduceCollecting([
+      { type: 'chunk', messageId: 'm', text: 'Needs approval.' },
+      { type: 'tool-call', messageId: 'm', toolCallId: 't', name: 'delete' },
+      { type: 'turn-end', stopReason: 'tool-calls' },
+      { type: 'message-start', messageId: 'm', resume: true },
+      { type: 'chunk', messageId: 'm', text: 'Done.' },
+      { type: 'turn-end', stopReason: 'stop' },
+    ])
+    expect(issues).toEqual([])
+    expect(state.messageIds).toEqual(['m'])
+    expect(state.messages.m?.status).toBe('complete')
+    expect(state.messages.m?.parts.map((p) => p.kind)).toEqual(['text', 'tool-call', 'text'])
+  })
+
+  test('without resume a finished message stays finished, and a sealed one never reopens', () => {
+    const { state, issues } = reduceCollecting([
+      { type: 'full', messageId: 'sealed', text: 'Final.', final: true },
+      { type: 'chunk', messageId: 'done', text: 'Done.' },
+      { type: 'message-done', messageId: 'done' },
+      { type: 'message-start', messageId: 'done' },
+      { type: 'message-start', messageId: 'sealed', resume: true },
+      { type: 'chunk', messageId: 'done', text: ' more' },
+      { type: 'chunk', messageId: 'sealed', text: ' more' },
+    ])
+    expect(state.messages.done?.parts).toMatchObject([{ text: 'Done.' }])
+    expect(state.messages.sealed?.parts).toMatchObject([{ text: 'Final.' }])
+    expect(issues.map((i) => i.code)).toEqual(['finished-message', 'sealed-message'])
+  })
+})

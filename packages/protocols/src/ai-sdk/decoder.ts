@@ -70,6 +70,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   const tools = new Map<string, ToolState>()
   /** Messages whose turn has ended: core does not reopen them. */
   const finished = new Set<string>()
+  /** The next message-start continues a finished message. */
+  let reopen = false
 
   const issue = (code: string, message: string, input?: unknown) =>
     report({ code, message, source, ...(input !== undefined && { input }) })
@@ -89,7 +91,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     }
     if (!messageStarted) {
       messageStarted = true
-      out.push({ type: 'message-start', messageId, role: 'assistant' })
+      out.push({ type: 'message-start', messageId, role: 'assistant', ...(reopen && { resume: true }) })
+      reopen = false
     }
     return messageId
   }
@@ -164,13 +167,11 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
           activeReasoning.clear()
         }
         if (id !== undefined && finished.has(id) && !turnOpen) {
-          // A continuation (e.g. after a tool approval) streams into the same message id, but a
-          // finished message cannot take more text: continue in a new message right below it.
-          let n = 2
-          while (finished.has(`${id}~${n}`)) n++
-          messageId = `${id}~${n}`
-          issue('continued-message', `stream continues finished message ${id}; shown as ${messageId}`, e)
-        } else if (id !== undefined) messageId = id
+          // A continuation (e.g. after a tool approval) streams into the same message: reopen it.
+          finished.delete(id)
+          reopen = true
+        }
+        if (id !== undefined) messageId = id
         message(out)
         metadata(e.messageMetadata)
         return

@@ -42,7 +42,7 @@ describe.each(traceSet.traces)('trace $name', (trace) => {
   })
 })
 
-test('the approval is granted by the continuation, and the continuation is reported as such', () => {
+test('the approval is granted by the continuation, which continues the same message', () => {
   const issues: Issue[] = []
   const state = replayTrace(byName('ai-sdk-approval-continuation'), decoder, (issue) => issues.push(issue))
   const first = state.messages.msg_cleanup_1
@@ -51,7 +51,9 @@ test('the approval is granted by the continuation, and the continuation is repor
     status: 'approved',
   })
   expect(first?.parts.find((p) => p.kind === 'data')).toMatchObject({ dataId: 'scan:scan_1' })
-  expect(state.messageIds).toEqual(['msg_cleanup_1', 'msg_cleanup_1~2'])
-  expect(issues.map((i) => i.code)).toEqual(['continued-message'])
+  expect(state.messageIds).toEqual(['msg_cleanup_1'])
+  expect(first?.parts.at(-1)).toMatchObject({ kind: 'text', text: 'Done: deleted 3 files and freed 12 MB.' })
+  expect(first?.status).toBe('complete')
+  expect(issues).toEqual([])
   expect(state.turns.map((t) => t.stopReason)).toEqual(['tool-calls', 'stop'])
 })
