@@ -14,6 +14,8 @@ export interface StreamRequest {
    * the next frame re-pushes the whole text so far (a full-state producer), then streaming goes on.
    */
   clearEveryChars?: number
+  /** Run the same frame loop but hand the renderer nothing: what the loop and frame production cost alone. */
+  dryRun?: boolean
 }
 
 export interface StreamResult {

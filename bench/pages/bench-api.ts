@@ -114,7 +114,7 @@ export function installBenchApi(renderer: Renderer): void {
         // What the previous frame painted (timers since then included).
         const blankBefore = clearHeavy && painted && isBlank(view.textRoot())
         const t0 = performance.now()
-        for (const op of frame.value) {
+        for (const op of request.dryRun ? [] : frame.value) {
           if (op === 'clear') {
             view.clear()
             clears++
@@ -124,7 +124,8 @@ export function installBenchApi(renderer: Renderer): void {
             chars += op.push.length
           }
         }
-        view.commit()
+        if (request.dryRun) chars += frame.value.reduce((n, op) => n + (op === 'clear' ? 0 : op.push.length), 0)
+        else view.commit()
         commitMs.push(performance.now() - t0)
         if (clearHeavy) {
           const blankNow = isBlank(view.textRoot())
