@@ -193,6 +193,9 @@ const longUpdates = longTranscript()
 /** 3,000 messages. Settled messages skip rendering work off screen (`content-visibility: auto`). */
 export const LongTranscript: Story = {
   render: () => <FixedTranscript updates={longUpdates} />,
+  // Axe over 3,000 messages takes minutes; the same components are checked in every other story,
+  // and the static smoke test checks this one's first messages (`large-dom`).
+  tags: ['large-dom'],
   parameters: { a11y: { test: 'off' } },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('[data-palimpsest-message]').length).toBe(longTranscriptPairs * 2)
