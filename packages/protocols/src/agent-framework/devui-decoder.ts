@@ -136,7 +136,10 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     return typeof id === 'string' && id !== responseId
   }
 
-  function finishTurn(out: AgentUpdate[], fields: Pick<TurnEndUpdate, 'stopReason' | 'status'>): void {
+  function finishTurn(
+    out: AgentUpdate[],
+    fields: Pick<TurnEndUpdate, 'stopReason' | 'status' | 'continuationToken'>,
+  ): void {
     if (ended) return
     out.push({
       type: 'turn-end',
@@ -552,7 +555,12 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         // A resumed connection (`starting_after`): the response goes on in a new turn, same message.
         broken = false
         ended = false
-        out.push({ type: 'run', ...(responseId !== undefined && { responseId }), status: 'running' })
+        out.push({
+          type: 'run',
+          ...(responseId !== undefined && { responseId }),
+          status: 'running',
+          continuationToken: null,
+        })
       }
       decodeEvent(event, out)
       return out
@@ -564,9 +572,17 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
       if (reason !== 'complete' && messageId !== undefined)
         out.push({ type: 'message-done', messageId, status: reason })
       broken = reason === 'interrupted'
+      // The .NET host resumes a response after a sequence number: that number is the continuation token.
+      const resumeAfter = broken && responseId !== undefined && lastSequence !== undefined ? lastSequence : undefined
       finishTurn(
         out,
-        reason === 'complete' ? {} : { stopReason: reason, status: reason === 'cancelled' ? 'cancelled' : 'failed' },
+        reason === 'complete'
+          ? {}
+          : {
+              stopReason: reason,
+              status: reason === 'cancelled' ? 'cancelled' : 'failed',
+              ...(resumeAfter !== undefined && { continuationToken: String(resumeAfter) }),
+            },
       )
       return out
     },

@@ -49,9 +49,12 @@ describe('DevUI: a cut stream resumed with starting_after', () => {
     expect(cut.messages[messageId]?.status).toBe('interrupted')
     const shownBefore = toMarkdown(cut)
 
-    // The app resumes after the last event it saw; this server goes back `replayed` events.
-    const startingAfter = decoder.lastSequenceNumber
-    expect(startingAfter).toBe(Number(sequenceOf(frames[cutFrame - 1]!)))
+    // The turn offers its resume point: `starting_after` for GET /v1/responses/{responseId}.
+    const cutTurn = selectCurrentTurn(cut)
+    expect(cutTurn).toMatchObject({ status: 'failed', stopReason: 'interrupted', responseId: messageId })
+    expect(cutTurn?.continuationToken).toBe(sequenceOf(frames[cutFrame - 1]!))
+    expect(cutTurn?.continuationToken).toBe(String(decoder.lastSequenceNumber))
+    // This server goes back `replayed` events before the requested point.
     const resumeFrom = Math.max(0, cutFrame - replayed)
     const second = await streamInto(store, sseEvents(connection(frames.slice(resumeFrom).join(''), false)), decoder)
     expect(second.reason).toBe('complete')
