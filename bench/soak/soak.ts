@@ -6,7 +6,7 @@
  *   npx tsx bench/soak/soak.ts            # the full run (2,000,000 chunks), writes bench/RESULTS.md ## Soak
  *   npx tsx bench/soak/soak.ts --chunks 200000 --no-write   # a quick run
  *
- * Phases: grow (200 settled messages, each streamed with clears and a final full), then churn
+ * Phases: grow (200 questions and answers, each answer streamed with clears and a final full), then churn
  * (the rest of the chunks into one live message, cleared every 1,500 chunks and replaced by a
  * `full` every 10,000), measuring the heap after `HeapProfiler.collectGarbage` at intervals.
  */
@@ -27,6 +27,7 @@ interface Snapshot {
 }
 
 interface Sample {
+  phase: 'grow' | 'churn'
   chunks: number
   messages: number
   heapMb: number
@@ -109,7 +110,8 @@ async function main() {
         documentTypes,
       }
     }
-    const sample = async (): Promise<Sample> => ({
+    const sample = async (phase: Sample['phase']): Promise<Sample> => ({
+      phase,
       chunks: await page.evaluate(() => window.soak.chunksSent()),
       messages: await page.evaluate(() => window.soak.messageCount()),
       heapMb: mb(await heap()),
@@ -137,28 +139,35 @@ async function main() {
         ([m, c, f]) => window.soak.grow(m as number, c as number, f as number),
         [batch, chunksPerMessage, perFrame],
       )
-      grow.push(await sample())
+      grow.push(await sample('grow'))
       process.stdout.write(`grow: ${grow.at(-1)?.chunks} chunks, ${grow.at(-1)?.heapMb} MB\n`)
     }
 
     // Churn: the transcript no longer grows; the heap must not either.
     const churnChunks = totalChunks - (await page.evaluate(() => window.soak.chunksSent()))
     const slice = Math.ceil(churnChunks / samplesInChurn)
-    const churn: Sample[] = [await sample()]
+    const churn: Sample[] = [await sample('churn')]
     for (let i = 0; i < samplesInChurn; i++) {
       const left = totalChunks - (await page.evaluate(() => window.soak.chunksSent()))
       if (left <= 0) break
       await page.evaluate(([n, f]) => window.soak.churn(n as number, f as number), [Math.min(slice, left), perFrame])
-      churn.push(await sample())
+      churn.push(await sample('churn'))
       process.stdout.write(`churn: ${churn.at(-1)?.chunks} chunks, ${churn.at(-1)?.heapMb} MB\n`)
     }
 
+    const chunks = await page.evaluate(() => window.soak.chunksSent())
     await page.evaluate(() => window.soak.unmount())
     // Past the replacement hold and the store's hidden-tab flush timer: anything still pending is a leak.
     await page.waitForTimeout(1_500)
     await page.evaluate(() => window.soak.nextFrame())
     const unmounted = await snapshot()
     const heapAfterUnmount = mb(await heap())
+    // Heap kept after unmount is compiled code and caches, or a leak; a leak grows with another cycle.
+    await page.evaluate(() => window.soak.mount())
+    await page.evaluate(([m, c, f]) => window.soak.grow(m as number, c as number, f as number), [20, 1_000, perFrame])
+    await page.evaluate(() => window.soak.unmount())
+    await page.waitForTimeout(1_500)
+    const heapAfterSecondCycle = mb(await heap())
 
     const steady = churn.slice(1)
     const growthMb = Math.round(((steady.at(-1)?.heapMb ?? 0) - (steady[0]?.heapMb ?? 0)) * 10) / 10
@@ -177,9 +186,10 @@ async function main() {
     const result = {
       date: new Date().toISOString(),
       minutes: Math.round((Date.now() - started) / 6000) / 10,
-      chunks: await page.evaluate(() => window.soak.chunksSent()),
+      chunks,
       heapBeforeMount,
       heapAfterUnmount,
+      heapAfterSecondCycle,
       grow,
       churn,
       growthMb,
@@ -207,6 +217,7 @@ function writeResults(r: {
   chunks: number
   heapBeforeMount: number
   heapAfterUnmount: number
+  heapAfterSecondCycle: number
   grow: Sample[]
   churn: Sample[]
   growthMb: number
@@ -228,12 +239,12 @@ function writeResults(r: {
     '',
     '## Soak',
     '',
-    `Command: \`npx tsx bench/soak/soak.ts\` — ${r.date}, ${r.minutes} min, ${r.chunks.toLocaleString('en')} chunks; Chromium headless (playwright-core), 2 CPUs shared with other work. The real \`Transcript\` over a frame-batched store, ${perFrame} chunks per animation frame. Grow: settled messages of ${chunksPerMessage.toLocaleString('en')} chunks, each cleared twice and sealed by a final \`full\`. Churn: the remaining chunks into one live message, cleared every 1,500 chunks and replaced by a \`full\` every 10,000 — the transcript stops growing. Heap: \`Runtime.getHeapUsage\` after \`HeapProfiler.collectGarbage\`.`,
+    `Command: \`npx tsx bench/soak/soak.ts\` — ${r.date}, ${r.minutes} min, ${r.chunks.toLocaleString('en')} chunks; Chromium headless (playwright-core), 2 CPUs shared with other work. The real \`Transcript\` over a frame-batched store, ${perFrame} chunks per animation frame. Grow: questions and answers (two messages each), the answer streamed in ${chunksPerMessage.toLocaleString('en')} chunks, cleared twice and sealed by a final \`full\`. Churn: the remaining chunks into one live message, cleared every 1,500 chunks and replaced by a \`full\` every 10,000 — the transcript stops growing. Heap: \`Runtime.getHeapUsage\` after \`HeapProfiler.collectGarbage\`.`,
     '',
-    `**Heap ${r.flat ? 'flat' : 'NOT flat'} while the transcript stops growing:** ${r.growthMb >= 0 ? '+' : ''}${r.growthMb} MB from the first to the last churn sample (slope ${r.slopeMbPerMillion} MB per million chunks; tolerance ±${flatToleranceMb} MB). **${r.noLeaks ? 'No' : 'Some'} listener or timer left after unmount.** Heap ${r.heapBeforeMount} MB before mount, ${r.heapAfterUnmount} MB after unmount. Page errors: ${r.errors.length}.`,
+    `**Heap ${r.flat ? 'flat' : 'NOT flat'} while the transcript stops growing:** ${r.growthMb >= 0 ? '+' : ''}${r.growthMb} MB from the first to the last churn sample (slope ${r.slopeMbPerMillion} MB per million chunks; tolerance ±${flatToleranceMb} MB). **${r.noLeaks ? 'No' : 'Some'} listener or timer left after unmount.** Heap ${r.heapBeforeMount} MB before mount, ${r.heapAfterUnmount} MB after unmount, ${r.heapAfterSecondCycle} MB after a second mount, stream (20,000 chunks) and unmount${r.heapAfterSecondCycle - r.heapAfterUnmount <= 1 ? ': what stays after unmount does not grow with another cycle (compiled code and caches, not the transcript)' : ': it grew with another cycle — a leak to investigate'}. Page errors: ${r.errors.length}.`,
     '',
-    '| chunks sent | messages | heap after GC (MB) | DOM nodes |',
-    '| --- | --- | --- | --- |',
+    '| phase | chunks sent | messages | heap after GC (MB) | DOM nodes |',
+    '| --- | --- | --- | --- | --- |',
     ...r.grow.map(row),
     ...r.churn.map(row),
     '',
