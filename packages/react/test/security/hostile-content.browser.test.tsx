@@ -144,6 +144,14 @@ function readableText(root: HTMLElement): string {
   return `${root.innerText}\n${alts.join('\n')}`
 }
 
+/** Requests to any other origin than the test server's (none of the corpus may cause one). */
+function foreignRequests(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => !name.startsWith(`${location.origin}/`))
+}
+
 function trackerRequests(): string[] {
   return performance
     .getEntriesByType('resource')
@@ -175,6 +183,7 @@ describe.each([false, true])('blockRemoteImages: %s', (blockRemoteImages) => {
       expect(audit(view, blockRemoteImages)).toEqual([])
       expect(Math.max(0, ...longTasks)).toBeLessThan(200)
       for (const word of message.words) expect(readableText(view)).toContain(word)
+      expect(foreignRequests()).toEqual([])
       const requests = trackerRequests()
       if (message.name === 'tracking images') {
         // Remote images are the option's to allow: loaded by default, never when blocked.
@@ -207,7 +216,9 @@ describe.each([false, true])('blockRemoteImages: %s', (blockRemoteImages) => {
     expect(
       [...view.querySelectorAll('pre')].some((pre) => pre.textContent?.includes('<script>window.__pwned=1</script>')),
     ).toBe(true)
+    expect(foreignRequests()).toEqual([])
     if (blockRemoteImages) expect(trackerRequests()).toEqual([])
+    else expect(trackerRequests().length).toBeGreaterThan(0)
   })
 
   test('a bidi override in one message does not reorder the next one', async () => {

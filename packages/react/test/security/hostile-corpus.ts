@@ -80,8 +80,8 @@ export function hostileMessages(origin: string): HostileMessage[] {
     {
       name: 'deeply nested lists and quotes',
       // Deeper nesting works too, but parsing it costs more than linear time (micromark): see README.
-      markdown: `${Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}- level${i}`).join('\n')}\n\n${'> '.repeat(60)}yankee`,
-      words: ['level0', 'level39', 'yankee'],
+      markdown: `${Array.from({ length: 32 }, (_, i) => `${'  '.repeat(i)}- level${i}`).join('\n')}\n\n${'> '.repeat(48)}yankee`,
+      words: ['level0', 'level31', 'yankee'],
     },
     {
       name: 'zero-width and bidi-override characters',
