@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core'
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
-import type { BenchConfig } from './config'
+import type { BenchConfig, ScenarioName } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { planTurn } from './ingest-events'
 import { type DashboardRun, dashboardOnce } from './scenarios/dashboard'
@@ -81,6 +81,8 @@ export interface BenchResults {
   ingest: { summaries: IngestSummary[]; runs: IngestRun[] }
   dashboard: { summaries: DashboardSummary[]; runs: DashboardRun[] }
   memory: { summaries: MemorySummary[]; runs: MemoryRun[] }
+  /** Scenarios measured again later with `--only` and merged in (when, which). */
+  reruns?: { scenarios: string[]; startedAt: string }[]
   /** Ratios computed inside each repetition, then the median over repetitions. */
   ratios: Record<string, number>
   targets: TargetResult[]
@@ -190,6 +192,8 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
   log('building pages (Vite, production)')
   const server = await serveDirectory(await buildPages({ directory: `pages-${config.name}` }))
   const ratios: Record<string, number> = {}
+  const wants = (scenario: ScenarioName) => !config.scenarios || config.scenarios.includes(scenario)
+  const none = { summaries: [], byRepetition: [] }
   let chromium = ''
   try {
     const fast = await launchBrowser({ unthrottledFrames: true })
@@ -198,32 +202,36 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
     let clearHeavy: Awaited<ReturnType<typeof streamScenario>>
     try {
       log('1. long message render')
-      longMessage = await streamScenario(
-        fast,
-        server.origin,
-        config,
-        corpus.text,
-        config.longMessage.sizes,
-        (size) => config.longMessage.budgetMsBySize?.[size] ?? config.longMessage.budgetMs,
-        undefined,
-        log,
-      )
+      longMessage = !wants('long-message')
+        ? none
+        : await streamScenario(
+            fast,
+            server.origin,
+            config,
+            corpus.text,
+            config.longMessage.sizes,
+            (size) => config.longMessage.budgetMsBySize?.[size] ?? config.longMessage.budgetMs,
+            undefined,
+            log,
+          )
       log('2. clear-heavy stream')
-      clearHeavy = await streamScenario(
-        fast,
-        server.origin,
-        config,
-        corpus.text,
-        config.clearHeavy.sizes,
-        () => config.clearHeavy.budgetMs,
-        config.clearHeavy.clearEveryChars,
-        log,
-      )
+      clearHeavy = !wants('clear-heavy')
+        ? none
+        : await streamScenario(
+            fast,
+            server.origin,
+            config,
+            corpus.text,
+            config.clearHeavy.sizes,
+            (size) => config.clearHeavy.budgetMsBySize?.[size] ?? config.clearHeavy.budgetMs,
+            config.clearHeavy.clearEveryChars,
+            log,
+          )
     } finally {
       await fast.close()
     }
     const smallest = Math.min(...config.longMessage.sizes)
-    for (const size of config.longMessage.sizes) {
+    for (const size of wants('long-message') ? config.longMessage.sizes : []) {
       for (const peer of ['react-markdown', 'streamdown', 'raw-append'] as const) {
         ratios[`long ${size}: ${peer} / palimpsest task time`] = ratioWithinRuns(
           longMessage.byRepetition,
@@ -249,10 +257,12 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
       seed: config.seed,
     })
     const warm = planTurn({ answer: answer.slice(0, 4096), reasoning: 'warm up', toolCalls: 1, seed: 1 })
-    for (const pipeline of ingestPipelines) await ingestOnce(pipeline, warm, answer.slice(0, 4096))
+    const ingestRepetitions = wants('ingest') ? config.repetitions : 0
+    if (ingestRepetitions)
+      for (const pipeline of ingestPipelines) await ingestOnce(pipeline, warm, answer.slice(0, 4096))
     const ingestRuns: IngestRun[] = []
     const ratiosPerRepetition: Record<string, number[]> = {}
-    for (let repetition = 0; repetition < config.repetitions; repetition++) {
+    for (let repetition = 0; repetition < ingestRepetitions; repetition++) {
       const byPipeline = new Map<IngestPipeline, IngestRun>()
       for (const pipeline of alternatingOrder(ingestPipelines, repetition)) {
         const run = await ingestOnce(pipeline, plan, answer)
@@ -284,7 +294,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
       const perStream =
         (config.dashboard.chunksPerSecond * (config.dashboard.warmupMs + config.dashboard.durationMs) * 44) / 1000
       const dashboardTexts = corpus.documents.map((text) => text.slice(0, perStream))
-      for (const streams of config.dashboard.streams)
+      for (const streams of wants('dashboard') ? config.dashboard.streams : [])
         for (let repetition = 0; repetition < config.repetitions; repetition++)
           for (const renderer of alternatingOrder(rendererNames, repetition)) {
             const run = await dashboardOnce(vsync, server.origin, renderer, dashboardTexts, {
@@ -301,7 +311,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
           }
       log('5. memory')
       const texts = transcriptTexts(corpus.text, config.memory.messages, config.memory.charsPerMessage)
-      for (let repetition = 0; repetition < config.repetitions; repetition++)
+      for (let repetition = 0; repetition < (wants('memory') ? config.repetitions : 0); repetition++)
         for (const renderer of alternatingOrder(rendererNames, repetition)) {
           const run = await memoryOnce(vsync, server.origin, renderer, texts)
           memoryRuns.push(run)

@@ -67,7 +67,13 @@ export function renderResults(results: BenchResults, command: string): string {
   lines.push(
     `Command: \`${command}\` — ${results.startedAt}, ${Math.round(results.durationS / 60)} min; Node ${results.environment.node}, ` +
       `Chromium ${results.environment.chromium} headless, ${results.environment.cpus} CPUs shared with other work. ` +
-      `${c.repetitions} repetitions, renderer order rotated each time, each run on a fresh page; medians shown.`,
+      `${c.repetitions} repetitions, renderer order rotated each time, each run on a fresh page; medians shown.` +
+      (results.reruns ?? [])
+        .map(
+          (r) =>
+            ` Measured again at ${r.startedAt} with \`--only=${r.scenarios.join(',')}\`: ${r.scenarios.join(', ')}.`,
+        )
+        .join(''),
     '',
   )
   lines.push('### Targets', '')

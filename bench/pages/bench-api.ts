@@ -106,13 +106,16 @@ export function installBenchApi(renderer: Renderer): void {
       let clears = 0
       let chars = 0
       let painted = false
+      let previousFrameCounted = false
       const started = performance.now()
       const plan = framePlan(request)
       let complete = true
       for (let frame = plan.next(); !frame.done; frame = plan.next()) {
         await nextFrame()
-        // What the previous frame painted (timers since then included).
+        // The previous frame's paint, plus what tasks between frames changed (a hold timer, say).
         const blankBefore = clearHeavy && painted && isBlank(view.textRoot())
+        // Counted for the previous frame, unless its own end-of-commit sample already counted it.
+        if (blankBefore && !previousFrameCounted) emptyFrames++
         const t0 = performance.now()
         for (const op of request.dryRun ? [] : frame.value) {
           if (op === 'clear') {
@@ -128,8 +131,10 @@ export function installBenchApi(renderer: Renderer): void {
         else view.commit()
         commitMs.push(performance.now() - t0)
         if (clearHeavy) {
+          // What this frame paints (our commit runs in the frame's animation-frame callbacks).
           const blankNow = isBlank(view.textRoot())
-          if (painted && (blankBefore || blankNow)) emptyFrames++
+          previousFrameCounted = painted && blankNow
+          if (previousFrameCounted) emptyFrames++
           if (!blankNow) painted = true
         }
         if (performance.now() - started > request.budgetMs && chars < request.text.length) {
