@@ -136,13 +136,22 @@ export function createInvariantWatch(): (state: TranscriptState) => void {
   }
 }
 
-/** Remembers every text/reasoning part's epoch and fails when one goes back (a component would read "appended"). */
+/**
+ * Remembers every text/reasoning part's epoch and fails when one goes back (a component would read
+ * "appended"). A removed message ends its parts' history: an id used again starts afresh.
+ */
 export function createEpochWatch(): (state: TranscriptState) => void {
   const seen = new Map<string, number>()
   let last: TranscriptState | undefined
   return (state) => {
     const previous = last
     last = state
+    if (previous && previous.messageIds !== state.messageIds) {
+      for (const id of previous.messageIds) {
+        if (state.messages[id] !== undefined) continue
+        for (const key of seen.keys()) if (key.startsWith(`${id}\u0000`)) seen.delete(key)
+      }
+    }
     for (const id of state.messageIds) {
       const message = state.messages[id]
       if (message === previous?.messages[id]) continue

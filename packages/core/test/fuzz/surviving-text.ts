@@ -36,6 +36,9 @@ export function createSurvivingText(): SurvivingText {
         case 'clear':
           buffers(update.messageId)[update.target === 'thought' ? 'reasoning' : 'text'] = []
           return
+        case 'message-remove':
+          live.delete(update.messageId)
+          return
         case 'full': {
           const entry = buffers(update.messageId)
           if (update.target === 'thought') entry.reasoning = []
@@ -46,6 +49,10 @@ export function createSurvivingText(): SurvivingText {
           }
           return
         }
+        case 'message-remove':
+          // The message is gone, and its text with it.
+          live.delete(update.messageId)
+          return
         default:
           return
       }
