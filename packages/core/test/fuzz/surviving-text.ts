@@ -49,10 +49,6 @@ export function createSurvivingText(): SurvivingText {
           }
           return
         }
-        case 'message-remove':
-          // The message is gone, and its text with it.
-          live.delete(update.messageId)
-          return
         default:
           return
       }

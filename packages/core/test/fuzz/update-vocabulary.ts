@@ -43,6 +43,7 @@ export const updateArbitrary: fc.Arbitrary<AgentUpdate> = fc.oneof(
   ),
   fc.record({ type: fc.constant('message-start' as const), messageId, role: fc.constantFrom('user', 'assistant') }),
   fc.record({ type: fc.constant('message-done' as const), messageId, status: doneStatus }),
+  fc.record({ type: fc.constant('message-remove' as const), messageId }),
   fc.record({ type: fc.constant('tool-call' as const), messageId, toolCallId, status: toolStatus }),
   {
     weight: 2,
