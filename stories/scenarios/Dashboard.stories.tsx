@@ -39,7 +39,14 @@ function AgentTile({ agent }: { agent: number }) {
 
 function Dashboard({ agents }: { agents: number }) {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 8, padding: 8 }}>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+        gap: 8,
+        padding: 8,
+      }}
+    >
       {Array.from({ length: agents }, (_, agent) => (
         <AgentTile key={agent} agent={agent} />
       ))}
