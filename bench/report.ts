@@ -119,7 +119,8 @@ export function renderResults(results: BenchResults, command: string): string {
       `\`createAgUiDecoder\` + \`createTranscriptStore({ schedule: 'sync' })\` (one reduce and one notification per event; ` +
       `frame batching would do less); @ag-ui/client: \`defaultApplyEvents\` over the same AG-UI events; AI SDK: ` +
       `\`readUIMessageStream\` over the equivalent UI message chunks. Allocation: heap growth plus the bytes each GC in ` +
-      `between freed (V8 \`GCProfiler\`).`,
+      `between freed (V8 \`GCProfiler\`). Each repetition: ${c.ingest.rounds} rounds in rotated order after a warm-up turn, ` +
+      `each pipeline's fastest round kept (same work every round).`,
     '',
     table(
       ['pipeline', 'updates', 'updates / s', 'bytes allocated / update', 'final answer complete'],
