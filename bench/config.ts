@@ -21,8 +21,11 @@ export interface BenchConfig {
   clearHeavy: { sizes: number[]; clearEveryChars: number; budgetMs: number; budgetMsBySize?: Record<number, number> }
   /** Scenarios to run (all when absent); `npm run bench -- --only=clear-heavy` reruns one into results.json. */
   scenarios?: ScenarioName[]
-  /** `rounds`: turns each pipeline takes per repetition (its fastest counts). */
-  ingest: { answerChars: number; reasoningChars: number; toolCalls: number; rounds: number }
+  /**
+   * `rounds`: turns each pipeline takes per repetition (its fastest counts); `minMeasureMs`: a turn
+   * is fed repeatedly within one measurement until it lasts about this long.
+   */
+  ingest: { answerChars: number; reasoningChars: number; toolCalls: number; rounds: number; minMeasureMs: number }
   dashboard: { streams: number[]; chunksPerSecond: number; warmupMs: number; durationMs: number }
   memory: { messages: number; charsPerMessage: number }
 }
@@ -45,7 +48,7 @@ export const fullConfig: BenchConfig = {
     budgetMs: 90_000,
     budgetMsBySize: { [200 * KB]: 480_000 },
   },
-  ingest: { answerChars: 200 * KB, reasoningChars: 8 * KB, toolCalls: 8, rounds: 3 },
+  ingest: { answerChars: 200 * KB, reasoningChars: 8 * KB, toolCalls: 8, rounds: 3, minMeasureMs: 300 },
   dashboard: { streams: [20, 100], chunksPerSecond: 50, warmupMs: 1_500, durationMs: 5_000 },
   memory: { messages: 1_000, charsPerMessage: 2 * KB },
 }
@@ -59,7 +62,7 @@ export const smokeConfig: BenchConfig = {
   warmupChars: 2 * KB,
   longMessage: { sizes: [4 * KB, 12 * KB], budgetMs: 30_000 },
   clearHeavy: { sizes: [12 * KB], clearEveryChars: 4 * KB, budgetMs: 30_000 },
-  ingest: { answerChars: 8 * KB, reasoningChars: 1 * KB, toolCalls: 2, rounds: 1 },
+  ingest: { answerChars: 8 * KB, reasoningChars: 1 * KB, toolCalls: 2, rounds: 1, minMeasureMs: 20 },
   dashboard: { streams: [4], chunksPerSecond: 50, warmupMs: 300, durationMs: 600 },
   memory: { messages: 40, charsPerMessage: 1 * KB },
 }

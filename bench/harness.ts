@@ -258,7 +258,12 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
     })
     const ingestRepetitions = wants('ingest') ? config.repetitions : 0
     // Warm-up: every pipeline runs the whole turn once, so the optimising compiler has seen it.
-    if (ingestRepetitions) for (const pipeline of ingestPipelines) await ingestOnce(pipeline, plan, answer)
+    const times = new Map<IngestPipeline, number>()
+    if (ingestRepetitions)
+      for (const pipeline of ingestPipelines) {
+        const warm = await ingestOnce(pipeline, plan, answer)
+        times.set(pipeline, Math.max(1, Math.ceil(config.ingest.minMeasureMs / warm.ms)))
+      }
     const ingestRuns: IngestRun[] = []
     const ratiosPerRepetition: Record<string, number[]> = {}
     for (let repetition = 0; repetition < ingestRepetitions; repetition++) {
@@ -267,7 +272,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
       const byPipeline = new Map<IngestPipeline, IngestRun>()
       for (let round = 0; round < config.ingest.rounds; round++)
         for (const pipeline of alternatingOrder(ingestPipelines, repetition + round)) {
-          const run = await ingestOnce(pipeline, plan, answer)
+          const run = await ingestOnce(pipeline, plan, answer, times.get(pipeline))
           const best = byPipeline.get(pipeline)
           if (!best || run.ms < best.ms) byPipeline.set(pipeline, run)
         }

@@ -120,7 +120,8 @@ export function renderResults(results: BenchResults, command: string): string {
       `frame batching would do less); @ag-ui/client: \`defaultApplyEvents\` over the same AG-UI events; AI SDK: ` +
       `\`readUIMessageStream\` over the equivalent UI message chunks. Allocation: heap growth plus the bytes each GC in ` +
       `between freed (V8 \`GCProfiler\`). Each repetition: ${c.ingest.rounds} rounds in rotated order after a warm-up turn, ` +
-      `each pipeline's fastest round kept (same work every round).`,
+      `each pipeline's fastest round kept (same work every round); a round feeds the turn as many times as it takes to last ` +
+      `≥ ${c.ingest.minMeasureMs} ms (a fresh pipeline each time).`,
     '',
     table(
       ['pipeline', 'updates', 'updates / s', 'bytes allocated / update', 'final answer complete'],
