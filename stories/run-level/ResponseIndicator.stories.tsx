@@ -2,7 +2,7 @@ import type { AgentUpdate } from '@palimpsest/core'
 import { ResponseIndicator, Transcript, TranscriptProvider } from '@palimpsest/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useMemo } from 'react'
-import { expect } from 'storybook/test'
+import { expect, waitFor } from 'storybook/test'
 import { type ScriptStep, streamText, useFakeAgent } from '../support/fake-agent'
 import { storeWith } from '../support/fixture-store'
 import { StoryFrame } from '../support/StoryFrame'
@@ -42,7 +42,10 @@ export const WaitingForFirstToken: Story = {
   play: async ({ canvasElement }) => {
     const indicator = canvasElement.querySelector('[data-palimpsest-response-indicator]')
     await expect(indicator?.getAttribute('data-state')).toBe('visible')
-    await expect(indicator?.querySelector('[role="status"]')?.textContent).toBe('Assistant is responding')
+    // The announcement is set by an effect after the first paint (in a production build, after the play starts).
+    await waitFor(() =>
+      expect(indicator?.querySelector('[role="status"]')?.textContent).toBe('Assistant is responding'),
+    )
   },
 }
 
