@@ -65,6 +65,8 @@ export default defineConfig({
         test: {
           name: 'chromium',
           include: ['packages/*/test/**/*.browser.test.{ts,tsx}'],
+          // One file at a time: these tests sample animation frames, and a busy sibling tab starves them.
+          fileParallelism: false,
           browser: chromiumBrowser(),
         },
       },
