@@ -20,7 +20,7 @@ const meta: Meta<ResetArgs> = {
     docs: {
       description: {
         component:
-          'An agent streams a draft, clears it, and streams the replacement after a gap. The old text stays on screen (dimmed, `data-state="replacing"`) until the new text arrives or `holdMs` passes, and the box keeps its height: no empty flash, no jump.',
+          'An agent streams a draft, clears it, and streams the replacement after a gap. The old text stays on screen (tinted, `data-state="replacing"`) until the new text arrives or `holdMs` passes, and the box keeps its height: no empty flash, no jump.',
       },
     },
   },
