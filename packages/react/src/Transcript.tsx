@@ -21,6 +21,7 @@ import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOp
 import { ScrollAnchorContext } from './scroll-anchor'
 import { TranscriptProvider, useTranscriptStore } from './store-context'
 import { useStickToBottom } from './use-stick-to-bottom'
+import { visuallyHidden } from './visually-hidden'
 
 export interface TranscriptProps
   extends TranscriptOptionsInput,
@@ -33,18 +34,6 @@ export interface TranscriptProps
   estimatedMessageHeight?: number
   /** When a new user message arrives (the user just sent something), jump to it and follow again. Default true. */
   followOnUserMessage?: boolean
-}
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 }
 
 export function Transcript({ store, ...props }: TranscriptProps) {

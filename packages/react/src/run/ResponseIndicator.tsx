@@ -10,9 +10,9 @@ import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useState } fr
 import { useStore } from 'zustand'
 import { useTranscriptOptions } from '../options-context'
 import { useTranscriptStore } from '../store-context'
+import { visuallyHidden } from '../visually-hidden'
 import { type ResponseWait, responseWaitKey } from './response-wait'
 import { type RunLabels, runLabels } from './run-labels'
-import { visuallyHidden } from './visually-hidden'
 
 export interface ResponseIndicatorProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** Replaces the three dots shown while waiting. */
