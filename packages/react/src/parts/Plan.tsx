@@ -1,35 +1,20 @@
 /** The agent's plan as a collapsible panel: entries with their status and priority, in words as well as `data-*`. */
 import type { PlanPart } from '@palimpsest/core'
-import type { ReactNode } from 'react'
 import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
 import type { PartProps } from '../components-map'
-import { disclosureKey } from '../disclosure-registry'
 import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
-import { PartContext, usePartContext } from '../part-context'
+import { usePartContext } from '../part-context'
+import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
-export interface PlanRootProps extends PartProps<PlanPart> {
-  open?: boolean
-  onOpenChange?: (open: boolean) => void
-  className?: string
-  children?: ReactNode
-}
+export type PlanRootProps = PartPanelRootProps<PlanPart>
 
-function PlanRoot({ part, message, streaming, open, onOpenChange, className, children }: PlanRootProps) {
+function PlanRoot(props: PlanRootProps) {
   const { panels } = useTranscriptOptions()
   return (
-    <PartContext.Provider value={{ part, message, streaming }}>
-      <Collapsible.Root
-        data-palimpsest-part="plan"
-        panelKey={disclosureKey(message.id, part.id)}
-        defaultOpen={resolvePanelDefault(panels.plan, streaming || message.status === 'streaming')}
-        streaming={streaming}
-        className={className}
-        {...(open !== undefined && { open })}
-        {...(onOpenChange && { onOpenChange })}
-      >
-        {children}
-      </Collapsible.Root>
-    </PartContext.Provider>
+    <PartPanelRoot
+      {...props}
+      defaultOpen={resolvePanelDefault(panels.plan, props.streaming || props.message.status === 'streaming')}
+    />
   )
 }
 

@@ -4,39 +4,18 @@
  * re-opens by itself on remount, reload or when a new message arrives.
  */
 import type { ReasoningPart } from '@palimpsest/core'
-import type { ReactNode } from 'react'
 import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
 import type { PartProps } from '../components-map'
-import { disclosureKey } from '../disclosure-registry'
 import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
-import { PartContext, usePartContext } from '../part-context'
+import { usePartContext } from '../part-context'
 import { ReplaceableMarkdown } from '../ReplaceableMarkdown'
+import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
-export interface ReasoningRootProps extends PartProps<ReasoningPart> {
-  /** Controlled open state. */
-  open?: boolean
-  onOpenChange?: (open: boolean) => void
-  className?: string
-  children?: ReactNode
-}
+export type ReasoningRootProps = PartPanelRootProps<ReasoningPart>
 
-function ReasoningRoot({ part, message, streaming, open, onOpenChange, className, children }: ReasoningRootProps) {
+function ReasoningRoot(props: ReasoningRootProps) {
   const { panels } = useTranscriptOptions()
-  return (
-    <PartContext.Provider value={{ part, message, streaming }}>
-      <Collapsible.Root
-        data-palimpsest-part="reasoning"
-        panelKey={disclosureKey(message.id, part.id)}
-        defaultOpen={resolvePanelDefault(panels.reasoning, streaming)}
-        streaming={streaming}
-        className={className}
-        {...(open !== undefined && { open })}
-        {...(onOpenChange && { onOpenChange })}
-      >
-        {children}
-      </Collapsible.Root>
-    </PartContext.Provider>
-  )
+  return <PartPanelRoot {...props} defaultOpen={resolvePanelDefault(panels.reasoning, props.streaming)} />
 }
 
 function ReasoningTrigger({ children, ...rest }: CollapsibleTriggerProps) {

@@ -4,43 +4,31 @@
  * Everything the tool produced renders as text, never as HTML.
  */
 import type { ToolCallContent, ToolCallPart } from '@palimpsest/core'
-import { type ReactNode, useMemo, useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
 import type { PartProps } from '../components-map'
-import { disclosureKey } from '../disclosure-registry'
 import { createJsonPrettyPrinter, type JsonPrettyPrinter } from '../json-pretty-printer'
 import { prettyJson } from '../json-text'
 import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
-import { PartContext, usePartContext } from '../part-context'
+import { usePartContext } from '../part-context'
 import { DiffView } from './DiffView'
 import { FileContent } from './FileView'
+import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
-export interface ToolCallRootProps extends PartProps<ToolCallPart> {
-  open?: boolean
-  onOpenChange?: (open: boolean) => void
-  className?: string
-  children?: ReactNode
-}
+export type ToolCallRootProps = PartPanelRootProps<ToolCallPart>
 
-function ToolCallRoot({ part, message, streaming, open, onOpenChange, className, children }: ToolCallRootProps) {
+function ToolCallRoot(props: ToolCallRootProps) {
   const { panels } = useTranscriptOptions()
   return (
-    <PartContext.Provider value={{ part, message, streaming }}>
-      <Collapsible.Root
-        data-palimpsest-part="tool-call"
-        data-status={part.status}
-        data-tool-kind={part.toolKind}
-        data-tool-name={part.name}
-        panelKey={disclosureKey(message.id, part.id)}
-        defaultOpen={resolvePanelDefault(panels['tool-call'], streaming)}
-        streaming={streaming}
-        className={className}
-        {...(open !== undefined && { open })}
-        {...(onOpenChange && { onOpenChange })}
-      >
-        {children}
-      </Collapsible.Root>
-    </PartContext.Provider>
+    <PartPanelRoot
+      {...props}
+      defaultOpen={resolvePanelDefault(panels['tool-call'], props.streaming)}
+      data={{
+        'data-status': props.part.status,
+        'data-tool-kind': props.part.toolKind,
+        'data-tool-name': props.part.name,
+      }}
+    />
   )
 }
 
