@@ -9,6 +9,7 @@ import { memo, useMemo, useRef } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
 import { advanceSplit, blockPageSize, type MarkdownBlock, type SplitState } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
+import { type DocumentDefinitions, definitionsPrefix, labelSearchKey, noDefinitions } from './link-definitions'
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { repairTail } from './tail-repair'
@@ -80,13 +81,23 @@ interface SplitMarkdownProps {
 }
 
 /**
- * Renders a split state: pages of memoised blocks, the last one repaired while streaming. With
- * definitions in the document (blocks are not independent), the whole text renders as one block.
+ * Renders a split state: pages of memoised blocks, the last one repaired while streaming, each
+ * rendered with the document's link reference definitions it may use. With footnote definitions
+ * (numbered and listed for the whole document) the whole text renders as one block.
  * Exported for tests that drive the splitter directly and render on the server.
  */
 export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
-  if (split.hasDefinitions) {
-    return <BlockView index={0} text={streaming ? repairWholeText(split) : split.text} options={options} />
+  if (split.hasFootnoteDefinitions) {
+    return (
+      <BlockView
+        index={0}
+        text={streaming ? repairWholeText(split) : split.text}
+        separated={false}
+        rendersNothing={false}
+        definitions={noDefinitions}
+        options={options}
+      />
+    )
   }
   const { settledPages, settledCount, tail } = split
   const total = settledCount + tail.length
@@ -99,7 +110,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
       const fromTail = tail.slice(first + settled.length - settledCount, first + blockPageSize - settledCount)
       blocks = [...settled, ...fromTail.map((block) => tailBlock(split, block, streaming))]
     }
-    pages.push(<BlockPage key={page} first={first} blocks={blocks} options={options} />)
+    pages.push(<BlockPage key={page} first={first} blocks={blocks} definitions={split.definitions} options={options} />)
   }
   return pages
 }
@@ -112,7 +123,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
 function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  return { text: repairTail(withoutFinalLineEnding(block.text), split.tailLeaf), type: block.type }
+  return { ...block, text: repairTail(withoutFinalLineEnding(block.text), split.tailLeaf) }
 }
 
 function withoutFinalLineEnding(text: string): string {
@@ -130,28 +141,65 @@ function repairWholeText(split: SplitState): string {
 interface BlockPageProps {
   first: number
   blocks: readonly MarkdownBlock[]
+  definitions: DocumentDefinitions
   options: Options
 }
 
-const BlockPage = memo(function BlockPage({ first, blocks, options }: BlockPageProps) {
+const BlockPage = memo(function BlockPage({ first, blocks, definitions, options }: BlockPageProps) {
   return blocks.map((block, index) => (
-    <BlockView key={first + index} index={first + index} text={block.text} options={options} />
+    <BlockView
+      key={first + index}
+      index={first + index}
+      text={block.text}
+      separated={block.separated}
+      rendersNothing={block.rendersNothing}
+      definitions={definitions}
+      options={options}
+    />
   ))
 })
 
 interface BlockViewProps {
   index: number
   text: string
+  separated: boolean
+  rendersNothing: boolean
+  definitions: DocumentDefinitions
   options: Options
 }
 
-const BlockView = memo(function BlockView({ index, text, options }: BlockViewProps) {
-  if (text.trim() === '') return null
-  reportMarkdownWork({ kind: 'block-render', chars: text.length, blockIndex: index })
+/**
+ * A block with the definition lines it may use written before it. When the document's definitions
+ * change, only blocks whose prefix changes are parsed and rendered again.
+ */
+const BlockView = memo(function BlockView({
+  index,
+  text,
+  separated,
+  rendersNothing,
+  definitions,
+  options,
+}: BlockViewProps) {
+  const hasDefinitions = definitions.list.length > 0
+  const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
+  const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
+  if (rendersNothing || text.trim() === '') return null
+  return <RenderedBlock index={index} separated={separated} source={prefix + text} options={options} />
+})
+
+interface RenderedBlockProps {
+  index: number
+  separated: boolean
+  source: string
+  options: Options
+}
+
+const RenderedBlock = memo(function RenderedBlock({ index, separated, source, options }: RenderedBlockProps) {
+  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index })
   return (
     <>
-      {index > 0 ? '\n' : null}
-      <Markdown {...options}>{text}</Markdown>
+      {separated ? '\n' : null}
+      <Markdown {...options}>{source}</Markdown>
     </>
   )
 })

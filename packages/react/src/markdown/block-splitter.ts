@@ -8,9 +8,12 @@
  * is parsed again per chunk. When the new text extends the previous text, splitting continues from
  * the last settled boundary; any other change (a clear or a replacement) restarts from scratch.
  *
- * Link reference and footnote definitions resolve across blocks; when the document has any, the
- * caller must render the whole text as one block (`hasDefinitions`).
+ * Link reference definitions resolve across blocks: the state carries the document's definitions,
+ * which every block is rendered with. Footnotes are numbered and listed for the whole document, so
+ * once it has a footnote definition the caller renders the whole text as one block
+ * (`hasFootnoteDefinitions`).
  */
+import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 
 export interface MarkdownBlock {
@@ -18,6 +21,13 @@ export interface MarkdownBlock {
   readonly text: string
   /** mdast type of the block's top-level node (`paragraph`, `code`, `list`, …). */
   readonly type: string
+  /**
+   * Its render is preceded by a line ending: an earlier block renders something (react-markdown
+   * separates top-level elements with one; definitions render nothing, so get none).
+   */
+  readonly separated: boolean
+  /** Only link reference definitions (or blank): renders nothing. */
+  readonly rendersNothing: boolean
 }
 
 /** Settled blocks are kept in fixed-size pages so a page, once full, never changes identity. */
@@ -28,24 +38,36 @@ export interface SplitState {
   /** Full pages of `blockPageSize` settled blocks, then the partial last page. */
   readonly settledPages: readonly (readonly MarkdownBlock[])[]
   readonly settledCount: number
+  /** Some settled block renders something. */
+  readonly settledHasOutput: boolean
   /** Offset where the unsettled region starts. */
   readonly settledEnd: number
   /** Blocks of the unsettled region (usually one, at most a few). */
   readonly tail: readonly MarkdownBlock[]
   /** Innermost block at the end of the text, relative to the last tail block's start. */
   readonly tailLeaf: TailLeaf | undefined
-  /** Sticky since the last restart: a definition was seen, blocks are not independent. */
+  /** Link reference definitions of the settled blocks, in source order. */
+  readonly settledDefinitions: readonly LinkDefinition[]
+  /** The definitions in force in the whole text; the same object while they do not change. */
+  readonly definitions: DocumentDefinitions
+  /** The text has a link reference definition, or had a footnote definition since the last restart. */
   readonly hasDefinitions: boolean
+  /** Sticky since the last restart: a footnote definition was seen, the whole text is one block. */
+  readonly hasFootnoteDefinitions: boolean
 }
 
 const emptyState: SplitState = {
   text: '',
   settledPages: [],
   settledCount: 0,
+  settledHasOutput: false,
   settledEnd: 0,
   tail: [],
   tailLeaf: undefined,
+  settledDefinitions: [],
+  definitions: noDefinitions,
   hasDefinitions: false,
+  hasFootnoteDefinitions: false,
 }
 
 export function advanceSplit(previous: SplitState | undefined, text: string): SplitState {
@@ -54,6 +76,7 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
   const regionStart = base.settledEnd
   const region = text.slice(regionStart)
   const parsed = parseTopLevelBlocks(region)
+  const hasFootnoteDefinitions = base.hasFootnoteDefinitions || parsed.hasFootnoteDefinitions
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
   const nodes = parsed.blocks
@@ -67,14 +90,20 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
   // lines) opens the next block. Alone, an HTML block or code fence left open in a list item would
   // take a final line ending as content, where in the whole document the next line closes it first.
   const starts = groupStarts.map((node) => (node === 0 ? 0 : beforeLineEnding(region, nodes[node]!.lineStart)))
-  const blockAt = (group: number): MarkdownBlock => ({
-    text: region.slice(starts[group], group + 1 < starts.length ? starts[group + 1] : region.length),
-    type: nodes[groupStarts[group]!]!.type,
-  })
+  let hasOutput = base.settledHasOutput
+  const blockAt = (group: number): MarkdownBlock => {
+    const text = region.slice(starts[group], group + 1 < starts.length ? starts[group + 1] : region.length)
+    const groupNodes = nodes.slice(groupStarts[group], groupStarts[group + 1] ?? nodes.length)
+    const rendersNothing = text.trim() === '' || groupNodes.every((node) => node.type === 'definition')
+    const block = { text, type: nodes[groupStarts[group]!]!.type, separated: hasOutput, rendersNothing }
+    if (!rendersNothing) hasOutput = true
+    return block
+  }
 
   let settledPages = base.settledPages
   let settledCount = base.settledCount
   let settledEnd = regionStart
+  let settledDefinitions = base.settledDefinitions
   let group = 0
   while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
     settledPages = appendToPages(settledPages, settledCount, blockAt(group))
@@ -82,6 +111,11 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
     settledEnd = regionStart + starts[group + 1]!
     group++
   }
+  const settledHasOutput = hasOutput
+  const tailNodes = group < groupStarts.length ? groupStarts[group]! : nodes.length
+  const settledNow = nodes.slice(0, tailNodes).flatMap((node) => node.definitions)
+  if (settledNow.length > 0) settledDefinitions = [...settledDefinitions, ...settledNow]
+  const tailDefinitions = nodes.slice(tailNodes).flatMap((node) => node.definitions)
 
   const tail: MarkdownBlock[] = []
   for (let index = group; index < groupStarts.length; index++) tail.push(blockAt(index))
@@ -92,10 +126,14 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
     text,
     settledPages,
     settledCount,
+    settledHasOutput,
     settledEnd,
     tail,
     tailLeaf: leaf,
-    hasDefinitions: base.hasDefinitions || parsed.hasDefinitions,
+    settledDefinitions,
+    definitions: documentDefinitions(previous?.definitions ?? noDefinitions, settledDefinitions, tailDefinitions),
+    hasDefinitions: settledDefinitions.length > 0 || tailDefinitions.length > 0 || hasFootnoteDefinitions,
+    hasFootnoteDefinitions,
   }
 }
 

@@ -10,6 +10,7 @@
 import Markdown, { type Options } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { reportMarkdownWork } from './instrumentation'
+import type { LinkDefinition } from './link-definitions'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -28,17 +29,22 @@ export interface TopLevelBlock {
   indentedCode: boolean
   /** Type of its innermost last descendant (itself when it is not a container). */
   lastLeafType: string
+  /** Link reference definitions in it (they apply to the whole document), in source order. */
+  definitions: LinkDefinition[]
 }
 
 export interface ParsedBlocks {
   blocks: TopLevelBlock[]
-  /** A link reference or footnote definition somewhere: blocks are not independent. */
-  hasDefinitions: boolean
+  /** A footnote definition somewhere: footnotes are numbered and listed for the whole document. */
+  hasFootnoteDefinitions: boolean
   leaf: TailLeaf | undefined
 }
 
 interface SyntaxNode {
   type: string
+  identifier?: string
+  url?: string
+  title?: string | null
   children?: SyntaxNode[]
   position?: { start: { offset?: number } }
 }
@@ -64,15 +70,16 @@ export function parseTopLevelBlocks(text: string): ParsedBlocks {
   captured = undefined
   const children = root?.children ?? []
   const blocks: TopLevelBlock[] = []
-  let hasDefinitions = false
+  let hasFootnoteDefinitions = false
   for (const node of children) {
     const offset = node.position?.start.offset ?? 0
     const indentedCode = node.type === 'code' && !/^[ \t]{0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
     const lastLeafType = deepestLast(node).type
-    blocks.push({ type: node.type, lineStart: lineStartBefore(text, offset), indentedCode, lastLeafType })
-    if (!hasDefinitions) hasDefinitions = containsDefinition(node)
+    const definitions: LinkDefinition[] = []
+    if (collectDefinitions(node, definitions)) hasFootnoteDefinitions = true
+    blocks.push({ type: node.type, lineStart: lineStartBefore(text, offset), indentedCode, lastLeafType, definitions })
   }
-  return { blocks, hasDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
+  return { blocks, hasFootnoteDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
 }
 
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
@@ -80,10 +87,17 @@ export function lineStartBefore(text: string, offset: number): number {
   return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1
 }
 
-function containsDefinition(node: SyntaxNode): boolean {
-  if (node.type === 'definition' || node.type === 'footnoteDefinition') return true
+/** Adds the link definitions in `node` to `into`; true when it holds a footnote definition. */
+function collectDefinitions(node: SyntaxNode, into: LinkDefinition[]): boolean {
+  if (node.type === 'definition') {
+    into.push({ identifier: node.identifier ?? '', url: node.url ?? '', title: node.title ?? null })
+    return false
+  }
+  if (node.type === 'footnoteDefinition') return true
   if (!node.children || !containerTypes.has(node.type)) return false
-  return node.children.some(containsDefinition)
+  let hasFootnote = false
+  for (const child of node.children) if (collectDefinitions(child, into)) hasFootnote = true
+  return hasFootnote
 }
 
 function deepestLast(node: SyntaxNode): SyntaxNode {

@@ -24,6 +24,11 @@ function longDocument(size: number): string {
   return text
 }
 
+/** `longDocument` with a link reference definition first and every section's link a reference to it. */
+function documentWithDefinition(size: number): string {
+  return `[docs]: https://example.com/docs "Docs"\n\n${longDocument(size).replaceAll('[link](https://example.com/', '[link][docs] (')}`
+}
+
 interface ChunkWork {
   parsed: number
   rendered: number
@@ -96,6 +101,53 @@ describe('work per chunk', () => {
       worst(perChunk.slice(0, tenth), 'rendered') + longestSection,
     )
     mounted.render({ text, streaming: false })
+    expect(canonicalHtml(renderedHtml(mounted))).toBe(canonicalHtml(referenceHtml(text)))
+  })
+
+  it('a document with a link definition early on renders as little per chunk as one without', {
+    timeout: 60_000,
+  }, () => {
+    const text = documentWithDefinition(200_000)
+    const chunkSize = 2000
+    const mounted = liveMarkdown()
+    live = mounted
+    const perChunk = countWork(text, chunkSize, (prefix) => mounted.render({ text: prefix, streaming: true }))
+    const tenth = Math.floor(perChunk.length / 10)
+    // The chunk's new blocks and the tail, each block that references the definition rendered with
+    // the definition's line (43 characters) written before it: a small fraction more.
+    expect(worst(perChunk, 'rendered')).toBeLessThanOrEqual(1.25 * (chunkSize + 2 * longestSection))
+    const total = perChunk.reduce((sum, work) => sum + work.rendered, 0)
+    expect(total / text.length).toBeLessThan(1.5)
+    expect(worst(perChunk.slice(-tenth), 'rendered')).toBeLessThanOrEqual(
+      worst(perChunk.slice(0, tenth), 'rendered') + longestSection,
+    )
+    expect(worst(perChunk, 'parsed')).toBeLessThanOrEqual(chunkSize + 2 * longestSection)
+    // Every reference resolved (equivalence with react-markdown is the random-document tests' job).
+    mounted.render({ text, streaming: false })
+    const references = text.split('[link][docs]').length - 1
+    expect(references).toBeGreaterThan(500)
+    expect(mounted.container.querySelectorAll('a[title="Docs"]')).toHaveLength(references)
+  })
+
+  it('a definition arriving late re-renders only the blocks that reference it', () => {
+    const body = longDocument(10_000)
+    const text = `${body.replace('Paragraph 6 ', 'Paragraph 6 [late] ')}[late]: /late\n`
+    const mounted = liveMarkdown()
+    live = mounted
+    mounted.render({ text: body.replace('Paragraph 6 ', 'Paragraph 6 [late] '), streaming: true })
+    const renderedBlocks: number[] = []
+    let renderedChars = 0
+    setMarkdownWorkListener((work) => {
+      if (work.kind !== 'block-render') return
+      renderedBlocks.push(work.blockIndex)
+      renderedChars += work.chars
+    })
+    mounted.render({ text, streaming: false })
+    const referencing = [...mounted.container.querySelectorAll('a[href="/late"]')]
+    expect(referencing.map((link) => link.textContent)).toEqual(['late'])
+    // The referencing block, and the tail (the previous last block and the definition's).
+    expect(renderedBlocks.length).toBeLessThanOrEqual(3)
+    expect(renderedChars).toBeLessThanOrEqual(3 * longestSection)
     expect(canonicalHtml(renderedHtml(mounted))).toBe(canonicalHtml(referenceHtml(text)))
   })
 })

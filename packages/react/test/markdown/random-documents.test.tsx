@@ -42,6 +42,20 @@ const fragment = fc.constantFrom(
   '`',
 )
 
+/** Link reference definitions and references (labels differing in case and spacing), and footnotes. */
+const definitionFragment = fc.constantFrom(
+  '[x]: /u',
+  '[X]:\n/v "t"',
+  '[x]',
+  '[ x ]',
+  '[y][X]',
+  '![x]',
+  "[y]: <> 'title'",
+  '[y]',
+  '[^n]',
+  '[^n]: note',
+)
+
 const finalHtml = (chunks: readonly string[]) => {
   const states = splitStates(chunks)
   return staticSplitHtml(states[states.length - 1]!)
@@ -52,6 +66,31 @@ describe('random block-level documents', () => {
     fc.assert(
       fc.property(
         fc.array(fragment, { minLength: 1, maxLength: 25 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 150 }), { maxLength: 10 }),
+        (fragments, cuts) => {
+          const text = fragments.join('')
+          const expected = staticReferenceHtml(text)
+          expect(
+            finalHtml(
+              chunksAt(
+                text,
+                [...cuts].sort((a, b) => a - b),
+              ),
+            ),
+          ).toBe(expected)
+          expect(finalHtml([...text])).toBe(expected)
+        },
+      ),
+      { numRuns: 200, seed: 2026 },
+    )
+  })
+
+  it('with link definitions and footnotes anywhere, end as react-markdown renders the whole text', {
+    timeout: 60_000,
+  }, () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fragment, definitionFragment), { minLength: 1, maxLength: 25 }),
         fc.uniqueArray(fc.integer({ min: 1, max: 150 }), { maxLength: 10 }),
         (fragments, cuts) => {
           const text = fragments.join('')

@@ -159,7 +159,33 @@ describe('non-append changes', () => {
 })
 
 describe('link reference and footnote definitions', () => {
-  it('fall back to rendering the whole text so references resolve across blocks', () => {
+  it('a link definition resolves references in every block, before and after it, while streaming', () => {
+    live = liveMarkdown()
+    const text =
+      'See [the docs][Docs].\n\n- a list with [docs]\n\n> quoted ![Docs]\n\n[docs]: https://example.com/a&amp;b "The \\"docs\\""\n\nAfter [docs].\n\nThe end.'
+    const href = 'https://example.com/a&b'
+    for (let end = 1; end <= text.length; end++) live.render({ text: text.slice(0, end), streaming: true })
+    const links = [...live.container.querySelectorAll('a')].filter((link) => link.getAttribute('href') === href)
+    expect(links.map((link) => link.textContent)).toEqual(['the docs', 'docs', 'docs'])
+    expect(links[0]?.getAttribute('title')).toBe('The "docs"')
+    const image = live.container.querySelector('blockquote img')
+    expect([image?.getAttribute('src'), image?.getAttribute('alt')]).toEqual([href, 'Docs'])
+    live.render({ text, streaming: false })
+    expect(canonicalHtml(renderedHtml(live))).toBe(canonicalHtml(referenceHtml(text)))
+  })
+
+  it('the first definition of a label wins, even when a later block defines it again', () => {
+    live = liveMarkdown()
+    const text = '[x]: /first\n\nUse [x].\n\n[X]: /second\n\nAgain [x].\n'
+    live.render({ text, streaming: false })
+    expect([...live.container.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/first',
+      '/first',
+    ])
+    expect(canonicalHtml(renderedHtml(live))).toBe(canonicalHtml(referenceHtml(text)))
+  })
+
+  it('footnotes fall back to rendering the whole text so they are numbered and listed once', () => {
     live = liveMarkdown()
     const text = 'See [the docs][docs].\n\nMore text[^1].\n\n[docs]: https://example.com\n\n[^1]: A note.\n'
     for (let end = 1; end <= text.length; end++) live.render({ text: text.slice(0, end), streaming: true })

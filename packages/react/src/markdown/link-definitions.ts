@@ -1,0 +1,89 @@
+/**
+ * Link reference definitions resolve across the whole document, but each block renders alone. So
+ * every block is rendered with the document's definitions that it may use written before its own
+ * source: `[label]: <url> "title"` lines and a blank line, which render nothing and leave the block
+ * parsed exactly as at the start of a document (no container or paragraph is left open).
+ */
+
+export interface LinkDefinition {
+  /** Normalised label, as micromark matches references (`[Foo  Bar]` and `[foo bar]` are one). */
+  readonly identifier: string
+  /** Destination and title after escapes and character references are decoded. */
+  readonly url: string
+  readonly title: string | null
+}
+
+/** The definitions in force in a document: the first definition of each label wins. */
+export interface DocumentDefinitions {
+  readonly list: readonly LinkDefinition[]
+}
+
+export const noDefinitions: DocumentDefinitions = { list: [] }
+
+/**
+ * First-wins merge of the settled blocks' definitions (final) and the tail's (may still change),
+ * returning `previous` itself when nothing changed, so the settled blocks are not re-rendered.
+ */
+export function documentDefinitions(
+  previous: DocumentDefinitions,
+  settled: readonly LinkDefinition[],
+  tail: readonly LinkDefinition[],
+): DocumentDefinitions {
+  if (settled.length === 0 && tail.length === 0) return noDefinitions
+  const seen = new Set<string>()
+  const list: LinkDefinition[] = []
+  for (const definition of [...settled, ...tail]) {
+    if (seen.has(definition.identifier)) continue
+    seen.add(definition.identifier)
+    list.push(definition)
+  }
+  const unchanged =
+    list.length === previous.list.length &&
+    list.every((definition, index) => sameDefinition(definition, previous.list[index]!))
+  return unchanged ? previous : { list }
+}
+
+function sameDefinition(a: LinkDefinition, b: LinkDefinition): boolean {
+  return a.identifier === b.identifier && a.url === b.url && a.title === b.title
+}
+
+/**
+ * Key for finding labels in a block's source the way micromark compares them (case-insensitively,
+ * through lower then upper case). Computed once per block source.
+ */
+export function labelSearchKey(source: string): string {
+  return source.toLowerCase().toUpperCase()
+}
+
+/**
+ * The definition lines to render a block with: those whose label may be referenced in the block
+ * (every word of the label occurs in its source; a label with non-ASCII letters, whose case
+ * mapping may not be one character to one, is always included). Unused extra definitions render
+ * nothing, so the filter only has to never miss a used one.
+ */
+export function definitionsPrefix(searchKey: string, definitions: DocumentDefinitions): string {
+  let prefix = ''
+  for (const definition of definitions.list) {
+    const words = definition.identifier.toUpperCase().split(' ')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
+    const mayBeUsed = /[^\u0000-\u007f]/.test(definition.identifier) || words.every((word) => searchKey.includes(word))
+    if (mayBeUsed) prefix += `${definitionLine(definition)}\n`
+  }
+  return prefix === '' ? '' : `${prefix}\n`
+}
+
+/**
+ * One line that parses back to exactly this definition: every ASCII punctuation character is
+ * backslash-escaped (so nothing in it is syntax or a character reference) and line endings in a
+ * title become character references.
+ */
+function definitionLine({ identifier, url, title }: LinkDefinition): string {
+  const destination = `<${escapePunctuation(url)}>`
+  return title === null
+    ? `[${identifier}]: ${destination}`
+    : `[${identifier}]: ${destination} "${escapePunctuation(title).replace(/\r/g, '&#13;').replace(/\n/g, '&#10;')}"`
+}
+
+function escapePunctuation(value: string): string {
+  return value.replace(/[!-/:-@[-`{-~]/g, '\\$&')
+}
