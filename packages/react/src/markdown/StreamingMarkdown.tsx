@@ -9,7 +9,13 @@ import { memo, useMemo, useRef } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
 import { advanceSplit, blockPageSize, type MarkdownBlock, type SplitState } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
-import { type DocumentDefinitions, definitionsPrefix, labelSearchKey, noDefinitions } from './link-definitions'
+import {
+  type DocumentDefinitions,
+  definitionsPrefix,
+  labelSearchKey,
+  mayRenderDifferently,
+  noDefinitions,
+} from './link-definitions'
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { repairTail } from './tail-repair'
@@ -145,6 +151,26 @@ interface BlockPageProps {
   options: Options
 }
 
+/** Search keys of full pages (their block arrays never change once full). */
+const pageSearchKeys = new WeakMap<readonly MarkdownBlock[], string>()
+
+function pageSearchKey(blocks: readonly MarkdownBlock[]): string {
+  let key = pageSearchKeys.get(blocks)
+  if (key === undefined) {
+    key = labelSearchKey(blocks.map((block) => block.text).join('\n'))
+    pageSearchKeys.set(blocks, key)
+  }
+  return key
+}
+
+/** A page is skipped when the definitions changed but none that its blocks may use. */
+function samePage(previous: BlockPageProps, next: BlockPageProps): boolean {
+  if (previous.first !== next.first || previous.blocks !== next.blocks || previous.options !== next.options) {
+    return false
+  }
+  return !mayRenderDifferently(pageSearchKey(next.blocks), previous.definitions, next.definitions)
+}
+
 const BlockPage = memo(function BlockPage({ first, blocks, definitions, options }: BlockPageProps) {
   return blocks.map((block, index) => (
     <BlockView
@@ -157,7 +183,7 @@ const BlockPage = memo(function BlockPage({ first, blocks, definitions, options 
       options={options}
     />
   ))
-})
+}, samePage)
 
 interface BlockViewProps {
   index: number
@@ -168,10 +194,22 @@ interface BlockViewProps {
   options: Options
 }
 
-/**
- * A block with the definition lines it may use written before it. When the document's definitions
- * change, only blocks whose prefix changes are parsed and rendered again.
- */
+/** A block is skipped when the definitions changed but none that it may use. */
+function sameBlock(previous: BlockViewProps, next: BlockViewProps): boolean {
+  if (
+    previous.index !== next.index ||
+    previous.text !== next.text ||
+    previous.separated !== next.separated ||
+    previous.rendersNothing !== next.rendersNothing ||
+    previous.options !== next.options
+  ) {
+    return false
+  }
+  if (previous.definitions === next.definitions) return true
+  return !mayRenderDifferently(labelSearchKey(next.text), previous.definitions, next.definitions)
+}
+
+/** A block with the definition lines it may use written before it. */
 const BlockView = memo(function BlockView({
   index,
   text,
@@ -185,7 +223,7 @@ const BlockView = memo(function BlockView({
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
   if (rendersNothing || text.trim() === '') return null
   return <RenderedBlock index={index} separated={separated} source={prefix + text} options={options} />
-})
+}, sameBlock)
 
 interface RenderedBlockProps {
   index: number

@@ -64,12 +64,52 @@ export function labelSearchKey(source: string): string {
 export function definitionsPrefix(searchKey: string, definitions: DocumentDefinitions): string {
   let prefix = ''
   for (const definition of definitions.list) {
-    const words = definition.identifier.toUpperCase().split(' ')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
-    const mayBeUsed = /[^\u0000-\u007f]/.test(definition.identifier) || words.every((word) => searchKey.includes(word))
-    if (mayBeUsed) prefix += `${definitionLine(definition)}\n`
+    if (mayBeUsed(searchKey, definition)) prefix += `${definitionLine(definition)}\n`
   }
   return prefix === '' ? '' : `${prefix}\n`
+}
+
+function mayBeUsed(searchKey: string, { identifier }: LinkDefinition): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
+  if (/[^\u0000-\u007f]/.test(identifier)) return true
+  return identifier
+    .toUpperCase()
+    .split(' ')
+    .every((word) => searchKey.includes(word))
+}
+
+/**
+ * Whether source with this search key may be rendered differently with `next` than with
+ * `previous`: a definition it may use was added, removed or changed. When not, a block (or a page
+ * of blocks) keeps its render, so a definition arriving or growing in the tail costs a scan of the
+ * blocks, not a parse of each.
+ */
+export function mayRenderDifferently(
+  searchKey: string,
+  previous: DocumentDefinitions,
+  next: DocumentDefinitions,
+): boolean {
+  if (previous === next) return false
+  return changedDefinitions(previous, next).some((definition) => mayBeUsed(searchKey, definition))
+}
+
+let lastChange: { previous: DocumentDefinitions; next: DocumentDefinitions; changed: LinkDefinition[] } | undefined
+
+/** Both versions of every definition that differs between `previous` and `next`. */
+function changedDefinitions(previous: DocumentDefinitions, next: DocumentDefinitions): readonly LinkDefinition[] {
+  if (lastChange?.previous === previous && lastChange.next === next) return lastChange.changed
+  const before = new Map(previous.list.map((definition) => [definition.identifier, definition]))
+  const changed: LinkDefinition[] = []
+  for (const definition of next.list) {
+    const old = before.get(definition.identifier)
+    before.delete(definition.identifier)
+    if (old && sameDefinition(old, definition)) continue
+    changed.push(definition)
+    if (old) changed.push(old)
+  }
+  changed.push(...before.values())
+  lastChange = { previous, next, changed }
+  return changed
 }
 
 /**
