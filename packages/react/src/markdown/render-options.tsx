@@ -5,12 +5,12 @@
  */
 import { type ComponentProps, type ComponentType, createElement, type ReactElement, useContext } from 'react'
 import type { Components, ExtraProps, Options } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 import { HighlightedCodeBlock } from './HighlightedCodeBlock'
 import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
 import { type RenderSettings, RenderSettingsContext } from './render-settings'
+import { sharedGfm } from './shared-gfm'
 
-const remarkPlugins = [remarkGfm]
+const remarkPlugins = [sharedGfm]
 
 /** react-markdown options equivalent to what `StreamingMarkdown` renders with these settings. */
 export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): Options {

@@ -8,9 +8,9 @@
  * elements are built for it).
  */
 import Markdown, { type Options } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 import { reportMarkdownWork } from './instrumentation'
 import type { LinkDefinition } from './link-definitions'
+import { sharedGfm } from './shared-gfm'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -58,7 +58,7 @@ const captureTree: RemarkPlugin = () => (tree: SyntaxNode) => {
   return { type: 'root', children: [] }
 }
 
-const parserPlugins = [remarkGfm, captureTree]
+const parserPlugins = [sharedGfm, captureTree]
 
 const containerTypes = new Set(['list', 'listItem', 'blockquote', 'table', 'tableRow', 'footnoteDefinition'])
 

@@ -3,6 +3,7 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
+import remarkGfm from 'remark-gfm'
 import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
 import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
 import { markdownOptions } from '../../src/markdown/render-options'
@@ -35,6 +36,9 @@ export function liveMarkdown(): LiveMarkdown {
   }
 }
 
+/** The reference renders with remark-gfm itself, not the component's shared-extension plugin. */
+const referencePlugins = [remarkGfm]
+
 /** Inner HTML of react-markdown's own render of the whole text, with the options StreamingMarkdown uses. */
 export function referenceHtml(text: string, props: Partial<StreamingMarkdownProps> = {}): string {
   const live = liveReference()
@@ -50,7 +54,13 @@ function liveReference() {
   return {
     render(text: string, props: Partial<StreamingMarkdownProps>) {
       const options = markdownOptions({ components: props.components, highlight: props.highlight })
-      act(() => root.render(<Markdown {...options}>{text}</Markdown>))
+      act(() =>
+        root.render(
+          <Markdown {...options} remarkPlugins={referencePlugins}>
+            {text}
+          </Markdown>,
+        ),
+      )
     },
     html: () => container.innerHTML,
     unmount: () => act(() => root.unmount()),
@@ -118,7 +128,9 @@ export function staticSplitHtml(state: SplitState, streaming = false): string {
 export function staticReferenceHtml(text: string): string {
   return renderToStaticMarkup(
     <div>
-      <Markdown {...plainOptions}>{text}</Markdown>
+      <Markdown {...plainOptions} remarkPlugins={referencePlugins}>
+        {text}
+      </Markdown>
     </div>,
   )
 }
