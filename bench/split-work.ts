@@ -8,6 +8,7 @@
  */
 import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
+import { definitionsPrefix, labelSearchKey } from '../packages/react/src/markdown/link-definitions'
 import { chunkText, frameBatches } from './chunking'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus, sizeLabel } from './corpus'
@@ -36,8 +37,16 @@ for (const size of fullConfig.longMessage.sizes) {
     state = advanceSplit(state, streamed)
     parsedPerCommit.push(parsed)
     if (state.hasDefinitions) definitionsFrom ??= streamed.length
+    // Footnotes still render the whole text as one block; link definitions ride along with the blocks that use them.
+    const current = state
     renderedPerCommit.push(
-      state.hasDefinitions ? streamed.length : state.tail.reduce((total, block) => total + block.text.length, 0),
+      current.hasFootnoteDefinitions
+        ? streamed.length
+        : current.tail.reduce(
+            (total, block) =>
+              total + block.text.length + definitionsPrefix(labelSearchKey(block.text), current.definitions).length,
+            0,
+          ),
     )
   }
   const stats = (values: number[]) =>
