@@ -10,7 +10,14 @@ export {
   selectPart,
 } from './selectors'
 export type * from './state'
-export { createInitialState } from './state'
+export {
+  createInitialState,
+  messageRoles,
+  messageStatuses,
+  toolCallStatuses,
+  toolKinds,
+  turnStatuses,
+} from './state'
 export {
   createTranscriptStore,
   type Schedule,

@@ -1,29 +1,36 @@
 /** The transcript state: what selectors, components and tests read. Treat it as immutable. */
 
-export type MessageRole = 'user' | 'assistant' | 'system'
+/** The value sets below are the single definition of each enum: the types derive from them, and the validator reads them. */
+export const messageRoles = ['user', 'assistant', 'system'] as const
+export type MessageRole = (typeof messageRoles)[number]
 
 /** `streaming` until the message is done; the others say how it ended. */
-export type MessageStatus = 'streaming' | 'complete' | 'cancelled' | 'error' | 'interrupted' | 'refusal'
+export const messageStatuses = ['streaming', 'complete', 'cancelled', 'error', 'interrupted', 'refusal'] as const
+export type MessageStatus = (typeof messageStatuses)[number]
 
 /** A text or reasoning part streams until another part of its message takes over or the message ends. */
 export type PartStatus = 'streaming' | 'done'
 
-export type ToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'
+export const toolCallStatuses = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const
+export type ToolCallStatus = (typeof toolCallStatuses)[number]
 
 /** What a tool does (ACP's kinds); `other` when unknown. */
-export type ToolKind =
-  | 'read'
-  | 'edit'
-  | 'delete'
-  | 'move'
-  | 'search'
-  | 'execute'
-  | 'think'
-  | 'fetch'
-  | 'switch_mode'
-  | 'other'
+export const toolKinds = [
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'think',
+  'fetch',
+  'switch_mode',
+  'other',
+] as const
+export type ToolKind = (typeof toolKinds)[number]
 
-export type TurnStatus = 'running' | 'background' | 'completed' | 'failed' | 'cancelled'
+export const turnStatuses = ['running', 'background', 'completed', 'failed', 'cancelled'] as const
+export type TurnStatus = (typeof turnStatuses)[number]
 
 export interface Usage {
   inputTokens?: number

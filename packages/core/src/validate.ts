@@ -6,6 +6,7 @@
  * streaming updates (`chunk`, `thought`, `tool-call-delta`) take a hand-written path because they
  * arrive by the million.
  */
+import { messageRoles, messageStatuses, toolCallStatuses, turnStatuses } from './state'
 import type { AgentUpdateType } from './updates'
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'any'
@@ -99,17 +100,17 @@ const fields: Record<AgentUpdateType, readonly Field[]> = {
 
 /** Allowed values of the string fields that name a fixed set. */
 const allowed: Record<string, ReadonlySet<string>> = {
-  role: new Set(['user', 'assistant', 'system']),
+  role: new Set(messageRoles),
   target: new Set(['text', 'thought']),
   mode: new Set(['add', 'replace']),
   level: new Set(['info', 'warning', 'error']),
 }
 const statusValues: Partial<Record<AgentUpdateType, ReadonlySet<string>>> = {
-  'message-done': new Set(['complete', 'cancelled', 'error', 'interrupted', 'refusal']),
-  'tool-call': new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled']),
-  'tool-call-update': new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled']),
-  'turn-end': new Set(['running', 'background', 'completed', 'failed', 'cancelled']),
-  run: new Set(['running', 'background', 'completed', 'failed', 'cancelled']),
+  'message-done': new Set(messageStatuses.filter((status) => status !== 'streaming')),
+  'tool-call': new Set(toolCallStatuses),
+  'tool-call-update': new Set(toolCallStatuses),
+  'turn-end': new Set(turnStatuses),
+  run: new Set(turnStatuses),
 }
 const valueNames: Record<string, string> = { role: 'role', target: 'target', mode: 'mode', level: 'level' }
 

@@ -2,24 +2,20 @@
  * The structural invariants of the design, checked on any reachable state. Throws a plain `Error`
  * naming the broken invariant (cheap enough to run after every update of a fuzzing case).
  */
-import type { Part, TranscriptState } from '@palimpsest/core'
+import {
+  messageRoles,
+  messageStatuses as messageStatusList,
+  type Part,
+  type TranscriptState,
+  toolCallStatuses as toolCallStatusList,
+  toolKinds as toolKindList,
+} from '@palimpsest/core'
 
-const messageStatuses = new Set(['streaming', 'complete', 'cancelled', 'error', 'interrupted', 'refusal'])
-const roles = new Set(['user', 'assistant', 'system'])
+const messageStatuses = new Set<string>(messageStatusList)
+const roles = new Set<string>(messageRoles)
 const bufferStatuses = new Set(['streaming', 'done'])
-const toolCallStatuses = new Set(['pending', 'in_progress', 'completed', 'failed', 'cancelled'])
-const toolKinds = new Set([
-  'read',
-  'edit',
-  'delete',
-  'move',
-  'search',
-  'execute',
-  'think',
-  'fetch',
-  'switch_mode',
-  'other',
-])
+const toolCallStatuses = new Set<string>(toolCallStatusList)
+const toolKinds = new Set<string>(toolKindList)
 const approvalStatuses = new Set(['pending', 'approved', 'denied'])
 const statusLevels = new Set(['info', 'warning', 'error'])
 const planStatuses = new Set(['pending', 'in_progress', 'completed'])

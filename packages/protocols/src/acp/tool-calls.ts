@@ -3,13 +3,14 @@
  * call inside a permission request, merged by the spec's rule: a present value overwrites, an
  * omitted or `null` one leaves the field unchanged, `content` and `locations` replace whole arrays.
  */
-import type {
-  AgentUpdate,
-  IssueHandler,
-  ToolCallContent,
-  ToolCallLocation,
-  ToolCallStatus,
-  ToolKind,
+import {
+  type AgentUpdate,
+  type IssueHandler,
+  type ToolCallContent,
+  type ToolCallLocation,
+  type ToolCallStatus,
+  type ToolKind,
+  toolKinds,
 } from '@palimpsest/core'
 import { readToolCallContent } from './content'
 import { isObject, readString, type WireObject } from './fields'
@@ -26,18 +27,7 @@ export interface ToolCallPatch {
   locations?: ToolCallLocation[]
 }
 
-const toolKinds = new Set<string>([
-  'read',
-  'edit',
-  'delete',
-  'move',
-  'search',
-  'execute',
-  'think',
-  'fetch',
-  'switch_mode',
-  'other',
-])
+const knownToolKinds = new Set<string>(toolKinds)
 
 const statuses: Record<string, ToolCallStatus> = {
   pending: 'pending',
@@ -90,7 +80,7 @@ export function readToolCallPatch(update: WireObject, report: IssueHandler, null
   if (name !== undefined) patch.name = name
   const kind = update.kind
   // Enums are open (v2 opens all of them; `_` marks extensions): an unknown kind is just "other".
-  if (typeof kind === 'string') patch.toolKind = toolKinds.has(kind) ? (kind as ToolKind) : 'other'
+  if (typeof kind === 'string') patch.toolKind = knownToolKinds.has(kind) ? (kind as ToolKind) : 'other'
   const status = update.status
   if (typeof status === 'string') {
     const known = Object.hasOwn(statuses, status) ? statuses[status] : undefined
