@@ -36,6 +36,26 @@ export function readWireObject(
   return value as Record<string, unknown>
 }
 
+/**
+ * `readWireObject` for protocols whose messages are told apart by a string `type`: a message without
+ * one is reported as `code` (`"<what> needs a string "type""`) and dropped.
+ */
+export function readTypedWireObject(
+  wire: unknown,
+  source: string,
+  report: IssueHandler,
+  code: string,
+  what: string,
+): (Record<string, unknown> & { type: string }) | undefined {
+  const value = readWireObject(wire, source, report)
+  if (!value) return undefined
+  if (typeof value.type !== 'string') {
+    report({ code, message: `${what} needs a string "type"`, source, input: value })
+    return undefined
+  }
+  return value as Record<string, unknown> & { type: string }
+}
+
 /** A handler that calls `onIssue` and never lets it throw into the decoder. */
 export function safeReporter(onIssue: IssueHandler | undefined): IssueHandler {
   return (issue) => {

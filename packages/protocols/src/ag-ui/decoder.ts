@@ -26,7 +26,7 @@ import type {
   ToolCallStatus,
   Usage,
 } from '@palimpsest/core'
-import { readWireObject, safeReporter } from '../wire'
+import { readTypedWireObject, safeReporter } from '../wire'
 import { contentToToolContent } from './content'
 import { applyJsonPatch } from './json-patch'
 import { type MessageOrigin, readSnapshotMessage, textRoles as roles } from './snapshot-message'
@@ -681,12 +681,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   return {
     decode(wire) {
       const out: AgentUpdate[] = []
-      const e = readWireObject(wire, source, report)
+      const e = readTypedWireObject(wire, source, report, 'malformed-event', 'an AG-UI event')
       if (!e) return out
-      if (typeof e.type !== 'string') {
-        issue('malformed-event', 'an AG-UI event needs a string "type"', e)
-        return out
-      }
       decodeEvent(e, out)
       return out
     },

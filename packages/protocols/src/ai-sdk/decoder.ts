@@ -17,7 +17,7 @@
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
 import { createTextSegments } from '../openai/text-segments'
-import { readWireObject, safeReporter } from '../wire'
+import { readTypedWireObject, safeReporter } from '../wire'
 
 /** A `data-*` chunk as the stream carries it. */
 export interface AiSdkDataPart {
@@ -419,12 +419,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     decode(wire) {
       if (wire === '[DONE]') return end()
       const out: AgentUpdate[] = []
-      const e = readWireObject(wire, source, report)
+      const e = readTypedWireObject(wire, source, report, 'malformed-chunk', 'a UI message stream chunk')
       if (!e) return out
-      if (typeof e.type !== 'string') {
-        issue('malformed-chunk', 'a UI message stream chunk needs a string "type"', e)
-        return out
-      }
       decodeChunk(e, out)
       return out
     },

@@ -9,7 +9,7 @@
  * interpreter, MCP, …) follow the status OpenAI reports for them.
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, ToolKind } from '@palimpsest/core'
-import { readWireObject, safeReporter } from '../wire'
+import { readTypedWireObject, safeReporter } from '../wire'
 import { createTextSegments } from './text-segments'
 import { readOpenAiUsage } from './usage'
 
@@ -361,12 +361,8 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       // Streams relayed with OpenAI's Chat-style terminator end here.
       if (wire === '[DONE]') return end()
       const out: AgentUpdate[] = []
-      const e = readWireObject(wire, source, report)
+      const e = readTypedWireObject(wire, source, report, 'malformed-event', 'a Responses stream event')
       if (!e) return out
-      if (typeof e.type !== 'string') {
-        issue('malformed-event', 'a Responses stream event needs a string "type"', e)
-        return out
-      }
       decodeEvent(e, out)
       return out
     },
