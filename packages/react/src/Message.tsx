@@ -7,7 +7,7 @@ import type { Message as MessageState } from '@palimpsest/core'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { useMessage } from './hooks'
 import { PrimaryContent, SecondaryContent } from './MessageParts'
-import { MessageContext, useMessageContext } from './message-context'
+import { MessageContext, useMessageContext, useMessageSource } from './message-context'
 import { useTranscriptOptions } from './options-context'
 
 export interface MessageRootProps extends ComponentPropsWithoutRef<'article'> {
@@ -17,8 +17,9 @@ export interface MessageRootProps extends ComponentPropsWithoutRef<'article'> {
 
 function MessageRoot({ message, children, ...rest }: MessageRootProps) {
   const { labels } = useTranscriptOptions()
+  const source = useMessageSource(message)
   return (
-    <MessageContext.Provider value={message}>
+    <MessageContext.Provider value={source}>
       <article
         data-palimpsest-message=""
         data-message-id={message.id}

@@ -1,14 +1,16 @@
 import type { TextPart } from '@palimpsest/core'
 import { act, render, screen } from '@testing-library/react'
-import { Profiler } from 'react'
+import { memo, Profiler } from 'react'
 import { expect, test } from 'vitest'
 import {
+  Message,
   type MessageComponentProps,
   type PartProps,
   Transcript,
   TranscriptProvider,
   useIsStreaming,
   useMessage,
+  useMessageContext,
   useMessageIds,
   usePart,
 } from '../src'
@@ -144,4 +146,33 @@ test('useTranscriptStore outside a provider says how to fix it', () => {
     return null
   }
   expect(() => render(<Orphan />)).toThrow(/TranscriptProvider/)
+})
+
+test('useMessageContext keeps a memoised reader inside Message.Root current as the message streams and ends', () => {
+  const store = syncStore()
+  applyNow(store, [{ type: 'chunk', messageId: 'm', text: 'Hello' }])
+  // Memoised with no props: it re-renders only because the message it reads changed.
+  const StatusLine = memo(function StatusLine() {
+    const message = useMessageContext()
+    const text = message.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')
+    return <output data-testid="status">{`${message.status}: ${text}`}</output>
+  })
+  function Shell({ messageId }: { messageId: string }) {
+    const message = useMessage(messageId)
+    return message ? (
+      <Message.Root message={message}>
+        <StatusLine />
+      </Message.Root>
+    ) : null
+  }
+  render(
+    <TranscriptProvider store={store}>
+      <Shell messageId="m" />
+    </TranscriptProvider>,
+  )
+  expect(screen.getByTestId('status').textContent).toBe('streaming: Hello')
+  act(() => applyNow(store, [{ type: 'chunk', messageId: 'm', text: ', world' }]))
+  expect(screen.getByTestId('status').textContent).toBe('streaming: Hello, world')
+  act(() => applyNow(store, [{ type: 'message-done', messageId: 'm', status: 'complete' }]))
+  expect(screen.getByTestId('status').textContent).toBe('complete: Hello, world')
 })
