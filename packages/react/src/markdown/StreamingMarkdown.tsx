@@ -3,7 +3,8 @@
  * (`advanceSplit`); settled blocks are rendered once and memoised by content, only the unsettled
  * tail is parsed and rendered again per chunk, and while streaming the last block is repaired so
  * unfinished syntax never shows as raw punctuation. The final render (streaming=false) is exactly
- * react-markdown's render of the whole text with the same options.
+ * react-markdown's render of the whole text with the same options, its top-level elements grouped
+ * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
 import { memo, useMemo, useRef } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
@@ -171,18 +172,28 @@ function samePage(previous: BlockPageProps, next: BlockPageProps): boolean {
   return !mayRenderDifferently(pageSearchKey(next.blocks), previous.definitions, next.definitions)
 }
 
+/**
+ * A page's blocks sit in a plain `<div>` (no margin, padding or border, so the blocks' margins
+ * collapse through it and the layout is the same as without it). Without it every block would be a
+ * child of one element, and the browser's per-frame layout and paint walk those children: the cost
+ * of a frame would grow with the document. With pages it walks a page list and the last page.
+ */
 const BlockPage = memo(function BlockPage({ first, blocks, definitions, options }: BlockPageProps) {
-  return blocks.map((block, index) => (
-    <BlockView
-      key={first + index}
-      index={first + index}
-      text={block.text}
-      separated={block.separated}
-      rendersNothing={block.rendersNothing}
-      definitions={definitions}
-      options={options}
-    />
-  ))
+  return (
+    <div data-palimpsest-block-page="">
+      {blocks.map((block, index) => (
+        <BlockView
+          key={first + index}
+          index={first + index}
+          text={block.text}
+          separated={block.separated}
+          rendersNothing={block.rendersNothing}
+          definitions={definitions}
+          options={options}
+        />
+      ))}
+    </div>
+  )
 }, samePage)
 
 interface BlockViewProps {

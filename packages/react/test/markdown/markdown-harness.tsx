@@ -67,10 +67,29 @@ function liveReference() {
   }
 }
 
-/** The markdown element's inner HTML (the blocks, without the wrapper). */
+/** The markdown element's blocks as HTML, without the wrapper and the page elements grouping them. */
 export function renderedHtml(live: LiveMarkdown): string {
-  return live.container.firstElementChild?.innerHTML ?? ''
+  const markdown = live.container.firstElementChild
+  return markdown ? blocksHtml(markdown) : ''
 }
+
+/** The inner HTML of `element` with its block pages (`data-palimpsest-block-page`) unwrapped. */
+function blocksHtml(element: Element): string {
+  const pages = element.querySelectorAll(':scope > [data-palimpsest-block-page]')
+  for (const page of pages) page.replaceWith(...page.childNodes)
+  return element.innerHTML
+}
+
+/**
+ * Server-rendered `html` with the block pages unwrapped. Markdown cannot produce the page's opening
+ * tag (raw HTML is escaped), so each occurrence opens a page whose closing tag ends the piece.
+ */
+function unwrapPages(html: string): string {
+  const [before = '', ...pages] = html.split(pageOpening)
+  return before + pages.map((page) => (page.endsWith('</div>') ? page.slice(0, -'</div>'.length) : page)).join('')
+}
+
+const pageOpening = '<div data-palimpsest-block-page="">'
 
 /** Split `text` at the given sorted cut offsets. */
 export function chunksAt(text: string, cuts: readonly number[]): string[] {
@@ -117,10 +136,12 @@ const plainOptions = markdownOptions({ components: undefined, highlight: undefin
 
 /** Server render of a split state, the way `StreamingMarkdown` renders it. */
 export function staticSplitHtml(state: SplitState, streaming = false): string {
-  return renderToStaticMarkup(
-    <div>
-      <SplitMarkdown split={state} streaming={streaming} options={plainOptions} />
-    </div>,
+  return unwrapPages(
+    renderToStaticMarkup(
+      <div>
+        <SplitMarkdown split={state} streaming={streaming} options={plainOptions} />
+      </div>,
+    ),
   )
 }
 
