@@ -10,7 +10,8 @@ import type { AgentUpdate, IssueHandler } from './updates'
 /**
  * When queued updates are applied:
  * - `'frame'`: once per animation frame (default where `requestAnimationFrame` exists), so a clear
- *   followed by new text in the same frame is never painted empty;
+ *   followed by new text in the same frame is never painted empty; when the page's stores have
+ *   used `frameBudgetMs` of the frame, the rest wait for the next one (a dashboard of streams);
  * - `'microtask'`: at the end of the current task (default elsewhere);
  * - `'sync'`: immediately, one notification per `apply` call;
  * - a function: called with `flush` whenever the queue becomes non-empty; call it when you like.
@@ -23,6 +24,14 @@ export interface TranscriptStoreOptions {
   onIssue?: IssueHandler
   /** Start from this state instead of an empty transcript (e.g. a saved one). */
   initialState?: TranscriptState
+  /**
+   * With the `'frame'` schedule: once the stores on the page have spent this many ms of the current
+   * frame flushing and rendering, this store waits for the next frame (taking what arrives meanwhile
+   * into the same batch) rather than make the page drop the frame. Waiting stores go first in the
+   * next frame, and the first flush of a frame always happens, so every store gets its turn; the
+   * hidden-tab timer (250 ms) flushes regardless. Default 4; `Infinity` never waits.
+   */
+  frameBudgetMs?: number
 }
 
 export interface TranscriptActions {
@@ -40,7 +49,19 @@ export type TranscriptStore = StoreApi<TranscriptStoreState>
 /** Frames stop in hidden tabs; this timer flushes anyway, so the queue cannot grow without bound. */
 const hiddenTabFlushMs = 250
 
-function frameScheduler(flush: () => void): () => void {
+/**
+ * Default of `frameBudgetMs`. A 60 Hz frame is 16.7 ms; style, layout and paint of what the
+ * flushes changed, and the app's own work, need the rest (measured with 20 streams in bench/).
+ */
+const defaultFrameBudgetMs = 4
+
+/**
+ * When the first store flush of the current frame began (shared by every store on the page), so the
+ * budget counts the work stores did in this frame, not a late start caused by something else.
+ */
+const currentFrame = { timestamp: Number.NaN, firstFlushAt: 0 }
+
+function frameScheduler(flush: () => void, budgetMs: number): () => void {
   let done = false
   const run = () => {
     if (done) return
@@ -49,13 +70,28 @@ function frameScheduler(flush: () => void): () => void {
     clearTimeout(timer)
     flush()
   }
-  const frame = requestAnimationFrame(run)
+  // Every animation-frame callback of one frame gets the same timestamp. A store over budget asks
+  // again; callbacks asked for during a frame run first in the next one, so stores that waited
+  // flush before stores with newer updates, and every frame flushes at least its first store.
+  const onFrame = (timestamp: number) => {
+    const now = performance.now()
+    if (timestamp !== currentFrame.timestamp) {
+      currentFrame.timestamp = timestamp
+      currentFrame.firstFlushAt = now
+    } else if (now - currentFrame.firstFlushAt > budgetMs) {
+      frame = requestAnimationFrame(onFrame)
+      return
+    }
+    run()
+  }
+  let frame = requestAnimationFrame(onFrame)
   const timer = setTimeout(run, hiddenTabFlushMs)
   return run
 }
 
 export function createTranscriptStore(options: TranscriptStoreOptions = {}): TranscriptStore {
   const schedule = options.schedule ?? (typeof requestAnimationFrame === 'function' ? 'frame' : 'microtask')
+  const frameBudgetMs = options.frameBudgetMs ?? defaultFrameBudgetMs
   const onIssue = options.onIssue
   const report: IssueHandler = (issue) => onIssue?.(issue)
   let queue: AgentUpdate[] = []
@@ -75,7 +111,7 @@ export function createTranscriptStore(options: TranscriptStoreOptions = {}): Tra
     const requestFlush = () => {
       if (scheduled) return
       scheduled = true
-      if (schedule === 'frame') frameScheduler(flush)
+      if (schedule === 'frame') frameScheduler(flush, frameBudgetMs)
       else if (schedule === 'microtask') queueMicrotask(flush)
       else if (typeof schedule === 'function') schedule(flush)
     }

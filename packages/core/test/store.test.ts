@@ -71,6 +71,7 @@ describe('frame', () => {
   const frames: FrameRequestCallback[] = []
   afterEach(() => {
     vi.unstubAllGlobals()
+    vi.restoreAllMocks()
     vi.useRealTimers()
     frames.length = 0
   })
@@ -88,7 +89,7 @@ describe('frame', () => {
     store.getState().apply(chunk('b'))
     expect(frames).toHaveLength(1)
     expect(store.getState().messages.m).toBeUndefined()
-    frames[0]?.(0)
+    frames[0]?.(performance.now())
     expect(textOf(store)).toBe('ab')
     expect(notified.count).toBe(1)
   })
@@ -101,8 +102,52 @@ describe('frame', () => {
     store.getState().apply(chunk('hidden'))
     vi.advanceTimersByTime(300)
     expect(textOf(store)).toBe('hidden')
-    frames[0]?.(0)
+    frames[0]?.(performance.now())
     expect(notified.count).toBe(1)
+  })
+  test("once a frame's flushes have used the budget, the next store waits a frame and batches what arrives", () => {
+    stubFrames()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let now = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
+    const second = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
+    const notified = countNotifications(second)
+    first.getState().apply(chunk('first'))
+    second.getState().apply(chunk('a'))
+    const [firstFrame, secondFrame] = frames.splice(0)
+    // A late frame: its first flush happens however late it starts.
+    firstFrame?.(900)
+    expect(textOf(first)).toBe('first')
+    now += 6 // rendering the first store took 6 ms of this frame
+    secondFrame?.(900)
+    expect(second.getState().messages.m).toBeUndefined()
+    expect(frames).toHaveLength(1)
+    second.getState().apply(chunk('b'))
+    expect(frames).toHaveLength(1)
+    now += 10
+    frames.shift()?.(916)
+    expect(textOf(second)).toBe('ab')
+    expect(notified.count).toBe(1)
+  })
+
+  test('within the budget, or with an infinite one, every store flushes in the same frame', () => {
+    stubFrames()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let now = 5_000
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    const stores = [4, 4, Number.POSITIVE_INFINITY].map((frameBudgetMs) =>
+      createTranscriptStore({ schedule: 'frame', frameBudgetMs }),
+    )
+    stores.forEach((store, index) => store.getState().apply(chunk(`store ${index}`)))
+    const callbacks = frames.splice(0)
+    callbacks[0]?.(4_990)
+    now += 3
+    callbacks[1]?.(4_990)
+    now += 100
+    callbacks[2]?.(4_990)
+    expect(stores.map((store) => textOf(store))).toEqual(['store 0', 'store 1', 'store 2'])
+    expect(frames).toHaveLength(0)
   })
 })
 
