@@ -3,6 +3,7 @@
  * an unminified production build, printed as the top functions by self and by inclusive time.
  *
  *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
+ *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
  */
 
 import { launchBrowser, openBenchPage } from './browser-session'
@@ -19,21 +20,35 @@ interface ProfileNode {
 
 const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
 if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
-const size = Number(process.argv[3] ?? 51_200)
-const clearEveryChars = process.argv[4] ? Number(process.argv[4]) : undefined
+const dashboard = process.argv[3] === 'dashboard'
+const size = dashboard ? 64 * 1024 : Number(process.argv[3] ?? 51_200)
+const clearEveryChars = !dashboard && process.argv[4] ? Number(process.argv[4]) : undefined
+const streams = dashboard ? Number(process.argv[4] ?? 20) : 0
 
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const text = documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({ directory: 'pages-readable', readable: true }))
-const browser = await launchBrowser({ unthrottledFrames: true })
+const browser = await launchBrowser({ unthrottledFrames: !dashboard })
 try {
-  const bench = await openBenchPage(browser, server.origin, renderer)
+  const bench = await openBenchPage(
+    browser,
+    server.origin,
+    renderer,
+    ...(dashboard ? [{ width: 1600, height: 1400 }] : []),
+  )
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
-  await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
+  if (!dashboard) await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
   await bench.cdp.send('Profiler.enable')
   await bench.cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   await bench.cdp.send('Profiler.start')
-  const result = await bench.call('stream', { ...settings, text, ...(clearEveryChars && { clearEveryChars }) })
+  const result = dashboard
+    ? await bench.call('dashboard', {
+        texts: corpus.documents.map((document) => document.slice(0, 16 * 1024)),
+        ...fullConfig.dashboard,
+        streams,
+        seed: fullConfig.seed,
+      })
+    : await bench.call('stream', { ...settings, text, ...(clearEveryChars && { clearEveryChars }) })
   const { profile } = await bench.cdp.send('Profiler.stop')
   const nodes = profile.nodes as ProfileNode[]
   const parent = new Map<number, number>()
@@ -69,7 +84,9 @@ try {
       .slice(0, 30)
       .map(([key, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`)
       .join('\n')
-  console.log(`${renderer} at ${size} chars: ${result.frames} frames, ${total.toFixed(0)} ms sampled (not idle)`)
+  console.log(
+    `${renderer} ${dashboard ? `dashboard of ${streams} streams` : `at ${size} chars`}: ${result.frames} frames, ${total.toFixed(0)} ms sampled (not idle)`,
+  )
   console.log(`\nself time\n${top(self)}\n\ninclusive time\n${top(inclusive)}`)
 } finally {
   await browser.close()

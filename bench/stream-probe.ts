@@ -1,0 +1,38 @@
+/**
+ * Streams one document size through one or more renderers (fresh page each, as the full run does)
+ * and prints main-thread time split and commit percentiles — for checking a change quickly:
+ *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions]
+ */
+import { launchBrowser } from './browser-session'
+import { buildPages, type RendererName } from './build-pages'
+import { fullConfig } from './config'
+import { documentPrefix, loadCorpus } from './corpus'
+import { streamOnce } from './scenarios/streamed-render'
+import { serveDirectory } from './static-server'
+
+const size = Number(process.argv[2] ?? 204_800)
+const renderers = (process.argv[3]?.split(',') ?? ['palimpsest']) as RendererName[]
+const repetitions = Number(process.argv[4] ?? 1)
+const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const text = documentPrefix(corpus, size)
+const warmupText = corpus.text.slice(-fullConfig.warmupChars)
+const server = await serveDirectory(await buildPages({}))
+const browser = await launchBrowser({ unthrottledFrames: true })
+try {
+  for (let repetition = 0; repetition < repetitions; repetition++)
+    for (const renderer of renderers) {
+      const run = await streamOnce(browser, server.origin, renderer, text, {
+        seed: fullConfig.seed,
+        chunksPerFrame: fullConfig.chunksPerFrame,
+        budgetMs: 600_000,
+        warmupText,
+      })
+      const { taskMs, scriptMs, layoutMs, styleMs } = run.mainThread
+      console.log(
+        `${renderer.padEnd(14)} ${size} chars  task ${taskMs.toFixed(0)} script ${scriptMs.toFixed(0)} layout ${layoutMs.toFixed(0)} style ${styleMs.toFixed(0)} ms  commit p50/p95/max ${run.commitP50Ms.toFixed(1)}/${run.commitP95Ms.toFixed(1)}/${run.commitMaxMs.toFixed(0)}  long ${run.longTasks}  ${run.complete ? (run.correctness?.equal ? 'equal' : 'DIFFERS') : 'incomplete'}`,
+      )
+    }
+} finally {
+  await browser.close()
+  await server.close()
+}
