@@ -144,8 +144,9 @@ describe('non-append changes', () => {
     live.render({ text: second, streaming: false })
     expect(canonicalHtml(renderedHtml(live))).toBe(canonicalHtml(referenceHtml(second)))
     // After the restart nothing of the first text is parsed again: every parse fits in the new text.
+    // (Characters that only lengthen a decided line are not parsed; each of the 3 lines is, at least.)
     const parses = work.flatMap((item) => (item.kind === 'split-parse' ? [item.chars] : []))
-    expect(parses.length).toBeGreaterThan(second.length)
+    expect(parses.length).toBeGreaterThanOrEqual(3)
     expect(Math.max(...parses)).toBeLessThanOrEqual(second.length)
   })
 
