@@ -144,37 +144,64 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
 }
 
 /**
- * Text that only lengthens the last line, where that line's block structure is already decided,
- * changes no block boundary, definition or innermost block: CommonMark decides a line's structure
- * from its start (container markers, then the first characters of its content), and a block settles
- * only once a later line is complete. Then the last tail block just grows, without a parse. Most
- * chunks of a token-by-token stream end no line, so this halves their cost (one parse, the render's).
- * Decided lines: paragraph text starting with a letter after its container markers (a paragraph
- * starting with `[` may become a link definition), an ATX heading with content, and a line of a
- * top-level fenced code block that starts with neither fence character.
+ * Text that only continues the last leaf block, where the last line's block structure is already
+ * decided, changes no block boundary, definition or innermost block: CommonMark decides a line's
+ * structure from its start (container markers, then the first characters of its content), and a
+ * block settles only once a later block's first line is complete. Then the last tail block just
+ * grows, without a parse. Decided last lines: paragraph text starting, after its container markers,
+ * with a character no block construct starts with (a paragraph starting with `[` may also become a
+ * link definition), an ATX heading with content, and a line of a top-level fenced code block starting
+ * with neither fence character. New lines may follow when each continues the leaf whatever comes
+ * after it: such paragraph text without markers (a lazy continuation inside quotes and list items),
+ * or such a code line; the text may end with a line ending. Most chunks of a stream only continue a paragraph or a code block, so
+ * most commits parse once (the render's) instead of twice.
  */
 export function growWithinLine(previous: SplitState, text: string): SplitState | undefined {
   if (previous.hasFootnoteDefinitions || !text.startsWith(previous.text)) return undefined
   const added = text.slice(previous.text.length)
   const last = previous.tail[previous.tail.length - 1]
   const leaf = previous.tailLeaf
-  if (!last || !leaf || last.rendersNothing || /[\r\n]/.test(added)) return undefined
-  const lineStart = lineStartBefore(previous.text, previous.text.length)
-  const line = previous.text.slice(lineStart)
+  if (!last || !leaf || last.rendersNothing) return undefined
+  // The last line so far, or, when the text ends with a line ending, the line before it.
+  let lineStart = lineStartBefore(previous.text, previous.text.length)
+  let lineEnd = previous.text.length
+  const atLineStart = lineStart === lineEnd
+  if (atLineStart) {
+    lineEnd = beforeLineEnding(previous.text, lineStart)
+    lineStart = lineStartBefore(previous.text, lineEnd)
+  }
+  const line = previous.text.slice(lineStart, lineEnd)
   const leafStart = previous.text.length - last.text.length + leaf.start
-  const decided =
-    (leaf.type === 'paragraph' && previous.text[leafStart] !== '[' && paragraphTextLine.test(line)) ||
-    (leaf.type === 'heading' && atxHeadingLine.test(line)) ||
-    (leaf.type === 'code' &&
-      leaf.fence !== undefined &&
-      last.type === 'code' &&
-      lineStart > leafStart &&
-      codeContentLine.test(line))
-  if (!decided) return undefined
+  const paragraph = leaf.type === 'paragraph' && previous.text[leafStart] !== '[' && paragraphTextLine.test(line)
+  const code =
+    leaf.type === 'code' &&
+    leaf.fence !== undefined &&
+    last.type === 'code' &&
+    lineStart > leafStart &&
+    codeContentLine.test(line)
+  const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
+  if (!paragraph && !code && !heading) return undefined
+  const segments = added.split(/\r\n?|\n/)
+  const newLines = atLineStart ? segments : segments.slice(1)
+  if (newLines.length > 0) {
+    // A completed first line of a later tail block would settle the blocks before it.
+    if (previous.tail.length !== 1) return undefined
+    const continues = paragraph ? paragraphContinuationLine : code ? codeContentLine : undefined
+    const final = newLines.length - 1
+    if (!continues || !newLines.every((line, index) => (index === final && line === '') || continues.test(line))) {
+      return undefined
+    }
+  }
   return { ...previous, text, tail: [...previous.tail.slice(0, -1), { ...last, text: last.text + added }] }
 }
 
-const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*\p{L}/u
+// Paragraph text starts with a character no block construct starts with (CommonMark and GFM:
+// headings, fences, thematic breaks, quotes, list items, HTML, setext underlines, table delimiter
+// rows, link and footnote definitions) and no link definition's title continues with.
+/** A paragraph line, after its container markers (quote markers, list item markers). */
+const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*[^\s#`~*_+>=<|:\d\['"(-]/u
+/** A line that continues a paragraph (lazily inside quotes and list items): it cannot interrupt it. */
+const paragraphContinuationLine = /^[ \t]{0,3}[^\s#`~*_+>=<|:\d\['"(-]/u
 const atxHeadingLine = /^[ \t]{0,3}#{1,6}[ \t]+\S/
 const codeContentLine = /^[ \t]*[^ \t`~]/
 

@@ -5,6 +5,7 @@
  * equals the state from parsing the unsettled region again.
  */
 import { tests as commonmarkExamples } from 'commonmark-spec'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { growWithinLine, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
@@ -28,11 +29,21 @@ function observable(state: SplitState) {
 describe('growWithinLine', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
-  it('equals a parse wherever it applies, character by character through every example', () => {
+  /** Cut points: every `size` characters, or (size 0) at every line ending. */
+  function cuts(markdown: string, size: number): number[] {
+    if (size > 0)
+      return Array.from({ length: Math.ceil(markdown.length / size) }, (_, i) =>
+        Math.min(markdown.length, (i + 1) * size),
+      )
+    const ends = [...markdown.matchAll(/\r\n?|\n/g)].map((match) => match.index + match[0].length)
+    return [...ends, markdown.length]
+  }
+
+  it.each([1, 7, 16, 40, 0])('equals a parse wherever it applies, in chunks of %i through every example', (size) => {
     let applied = 0
     for (const markdown of documents) {
       let state: SplitState | undefined
-      for (let end = 1; end <= markdown.length; end++) {
+      for (const end of cuts(markdown, size)) {
         const text = markdown.slice(0, end)
         const grown = state && growWithinLine(state, text)
         const parsed = splitFrom(state, text)
@@ -43,11 +54,80 @@ describe('growWithinLine', () => {
         state = grown ?? parsed
       }
     }
-    // Paragraph text, headings and code lines: most characters of the examples.
-    expect(applied).toBeGreaterThan(2_000)
+    // Paragraph text, headings and code lines make up much of the examples.
+    // The spec examples are short: the shortcut runs often in small chunks, rarely in large ones.
+    expect(applied).toBeGreaterThan(size === 1 ? 2_000 : 0)
   })
 
-  it('leaves a token-by-token paragraph unparsed until a line ends', () => {
+  it('equals a parse wherever it applies in random documents and chunkings', { timeout: 60_000 }, () => {
+    // Line starts that continue a paragraph or code block, and everything that could interrupt one.
+    const fragment = fc.constantFrom(
+      ...['\n', '\n', '\r\n', '\n\n', 'word ', 'Text', 'é', 'x', '  y', '    z', '\t', '- ', '* ', '1. ', '> '],
+      ...['"t"', "'t", '(t)', '/u', '&amp;', '\\#', '!', '.', '2024', '<u>'],
+      ...[
+        '# ',
+        '## h',
+        '```',
+        '~~~',
+        '---',
+        '===',
+        '| a | b |',
+        '| - | - |',
+        '<div>',
+        '[x]: /u',
+        '[x]',
+        '[^n]: n',
+        '**',
+      ],
+    )
+    let applied = 0
+    fc.assert(
+      fc.property(
+        fc.array(fragment, { minLength: 1, maxLength: 40 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 30 }),
+        (fragments, cutList) => {
+          const markdown = fragments.join('')
+          let state: SplitState | undefined
+          for (const end of [
+            ...cutList.filter((cut) => cut < markdown.length).sort((a, b) => a - b),
+            markdown.length,
+          ]) {
+            const text = markdown.slice(0, end)
+            const grown = state && growWithinLine(state, text)
+            const parsed = splitFrom(state, text)
+            if (grown) {
+              applied++
+              expect(observable(grown), JSON.stringify(text)).toEqual(observable(parsed))
+            }
+            state = grown ?? parsed
+          }
+        },
+      ),
+      { numRuns: 5_000, seed: 11 },
+    )
+    expect(applied).toBeGreaterThan(100)
+  })
+
+  it('lets a long paragraph or code block stream in multi-line chunks without a parse', () => {
+    const paragraph = Array.from({ length: 40 }, (_, i) => `line ${i} of a paragraph wrapped at a short width`).join(
+      '\n',
+    )
+    const code = `\`\`\`ts\n${Array.from({ length: 40 }, (_, i) => `const value${i} = ${i}`).join('\n')}\n`
+    for (const document of [`# Title\n\n${paragraph}`, `# Title\n\n${code}`]) {
+      let state: SplitState | undefined
+      let parses = 0
+      for (const end of cuts(document, 37)) {
+        const text = document.slice(0, end)
+        const grown = state && growWithinLine(state, text)
+        if (!grown) parses++
+        state = grown ?? splitFrom(state, text)
+      }
+      expect(parses, document.slice(0, 20)).toBeLessThan(6)
+      expect(state?.tail.map((block) => block.text).join('')).toBe(document.slice(state.settledEnd))
+    }
+  })
+
+  it('parses a paragraph streamed token by token once, across its line endings', () => {
     const parsed: number[] = []
     setMarkdownWorkListener((work) => {
       if (work.kind === 'split-parse') parsed.push(work.chars)
@@ -64,9 +144,9 @@ describe('growWithinLine', () => {
       state = grown ?? splitFrom(state, text)
       if (!grown) parses++
     }
-    // The first token, and the token holding the line ending; every other token grows a decided line.
-    expect(parses).toBe(2)
-    expect(parsed).toHaveLength(2)
+    // Only the first token: every later one continues the paragraph, the line ending included.
+    expect(parses).toBe(1)
+    expect(parsed).toHaveLength(1)
     expect(state?.tail.map((block) => block.text).join('')).toBe(text)
   })
 })
