@@ -123,7 +123,7 @@ describe('growWithinLine', () => {
         state = grown ?? splitFrom(state, text)
       }
       expect(parses, document.slice(0, 20)).toBeLessThan(6)
-      expect(state?.tail.map((block) => block.text).join('')).toBe(document.slice(state.settledEnd))
+      expect(state?.tail.map((block) => block.text).join('')).toBe(document.slice(state?.settledEnd ?? 0))
     }
   })
 
