@@ -9,6 +9,7 @@
 import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
 import { definitionsPrefix, labelSearchKey } from '../packages/react/src/markdown/link-definitions'
+import { tailBlock } from '../packages/react/src/markdown/StreamingMarkdown'
 import { chunkText, frameBatches } from './chunking'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus, sizeLabel } from './corpus'
@@ -37,14 +38,17 @@ for (const size of fullConfig.longMessage.sizes) {
     state = advanceSplit(state, streamed)
     parsedPerCommit.push(parsed)
     if (state.hasDefinitions) definitionsFrom ??= streamed.length
-    // Footnotes still render the whole text as one block; link definitions ride along with the blocks that use them.
+    // Footnotes still render the whole text as one block; link definitions ride along with the blocks that use them;
+    // a streaming HTML block is shown as its text, not parsed (`tailBlock(...).literal`).
     const current = state
     renderedPerCommit.push(
       current.hasFootnoteDefinitions
         ? streamed.length
         : current.tail.reduce(
             (total, block) =>
-              total + block.text.length + definitionsPrefix(labelSearchKey(block.text), current.definitions).length,
+              tailBlock(current, block, true).literal !== undefined
+                ? total
+                : total + block.text.length + definitionsPrefix(labelSearchKey(block.text), current.definitions).length,
             0,
           ),
     )

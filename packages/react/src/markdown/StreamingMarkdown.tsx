@@ -8,13 +8,19 @@
  */
 import { memo, useMemo, useRef } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
-import { advanceSplit, blockPageSize, type MarkdownBlock, type SplitState } from './block-splitter'
+import {
+  advanceSplit,
+  blankLineEndedHtmlTail,
+  blockPageSize,
+  type MarkdownBlock,
+  type SplitState,
+} from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import {
   type DocumentDefinitions,
+  definitionsFor,
   definitionsPrefix,
   labelSearchKey,
-  mayRenderDifferently,
   noDefinitions,
 } from './link-definitions'
 import { markdownOptions } from './render-options'
@@ -107,6 +113,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
     )
   }
   const { settledPages, settledCount, tail } = split
+  const definitions = streaming ? split.streamingDefinitions : split.definitions
   const total = settledCount + tail.length
   const pages = []
   for (let page = 0; page * blockPageSize < total; page++) {
@@ -117,7 +124,10 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
       const fromTail = tail.slice(first + settled.length - settledCount, first + blockPageSize - settledCount)
       blocks = [...settled, ...fromTail.map((block) => tailBlock(split, block, streaming))]
     }
-    pages.push(<BlockPage key={page} first={first} blocks={blocks} definitions={split.definitions} options={options} />)
+    // A full page keeps the definitions object it rendered with while no change could alter it.
+    const pageDefinitions =
+      blocks.length === blockPageSize ? definitionsFor(blocks, definitions, () => pageSearchKey(blocks)) : definitions
+    pages.push(<BlockPage key={page} first={first} blocks={blocks} definitions={pageDefinitions} options={options} />)
   }
   return pages
 }
@@ -127,11 +137,19 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
  * line ending is left out, as it will be once the block settles (see `advanceSplit`), so settling
  * does not change its text and re-render it.
  */
-function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
+export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  return { ...block, text: repairTail(withoutFinalLineEnding(block.text), split.tailLeaf) }
+  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf)
+  // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
+  // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
+  const htmlStart = blankLineEndedHtmlTail(split)
+  if (htmlStart === undefined) return { ...block, text }
+  // A blank last line still being typed is not part of it (a complete one would have ended it).
+  return { ...block, text, literal: text.slice(htmlStart).replace(trailingBlankLine, '') }
 }
+
+const trailingBlankLine = /(?:\r\n|\r|\n)[ \t]*$/
 
 function withoutFinalLineEnding(text: string): string {
   if (text.endsWith('\r\n')) return text.slice(0, -2)
@@ -164,14 +182,6 @@ function pageSearchKey(blocks: readonly MarkdownBlock[]): string {
   return key
 }
 
-/** A page is skipped when the definitions changed but none that its blocks may use. */
-function samePage(previous: BlockPageProps, next: BlockPageProps): boolean {
-  if (previous.first !== next.first || previous.blocks !== next.blocks || previous.options !== next.options) {
-    return false
-  }
-  return !mayRenderDifferently(pageSearchKey(next.blocks), previous.definitions, next.definitions)
-}
-
 /**
  * A page's blocks sit in a plain `<div>` (no margin, padding or border, so the blocks' margins
  * collapse through it and the layout is the same as without it). Without it every block would be a
@@ -188,36 +198,23 @@ const BlockPage = memo(function BlockPage({ first, blocks, definitions, options 
           text={block.text}
           separated={block.separated}
           rendersNothing={block.rendersNothing}
-          definitions={definitions}
+          literal={block.literal}
+          definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
         />
       ))}
     </div>
   )
-}, samePage)
+})
 
 interface BlockViewProps {
   index: number
   text: string
   separated: boolean
   rendersNothing: boolean
+  literal?: string | undefined
   definitions: DocumentDefinitions
   options: Options
-}
-
-/** A block is skipped when the definitions changed but none that it may use. */
-function sameBlock(previous: BlockViewProps, next: BlockViewProps): boolean {
-  if (
-    previous.index !== next.index ||
-    previous.text !== next.text ||
-    previous.separated !== next.separated ||
-    previous.rendersNothing !== next.rendersNothing ||
-    previous.options !== next.options
-  ) {
-    return false
-  }
-  if (previous.definitions === next.definitions) return true
-  return !mayRenderDifferently(labelSearchKey(next.text), previous.definitions, next.definitions)
 }
 
 /** A block with the definition lines it may use written before it. */
@@ -226,15 +223,24 @@ const BlockView = memo(function BlockView({
   text,
   separated,
   rendersNothing,
+  literal,
   definitions,
   options,
 }: BlockViewProps) {
-  const hasDefinitions = definitions.list.length > 0
+  const hasDefinitions = definitions.list.length > 0 && literal === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
   if (rendersNothing || text.trim() === '') return null
+  if (literal !== undefined) {
+    return (
+      <>
+        {separated ? '\n' : null}
+        {literal}
+      </>
+    )
+  }
   return <RenderedBlock index={index} separated={separated} source={prefix + text} options={options} />
-}, sameBlock)
+})
 
 interface RenderedBlockProps {
   index: number

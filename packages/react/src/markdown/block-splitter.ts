@@ -29,6 +29,11 @@ export interface MarkdownBlock {
   readonly separated: boolean
   /** Only link reference definitions (or blank): renders nothing. */
   readonly rendersNothing: boolean
+  /**
+   * Render this text as it is instead of parsing the block: set on a streaming tail that is one
+   * HTML block, which react-markdown shows as its source text (raw HTML is not rendered).
+   */
+  readonly literal?: string
 }
 
 /** Settled blocks are kept in fixed-size pages so a page, once full, never changes identity. */
@@ -51,6 +56,12 @@ export interface SplitState {
   readonly settledDefinitions: readonly LinkDefinition[]
   /** The definitions in force in the whole text; the same object while they do not change. */
   readonly definitions: DocumentDefinitions
+  /**
+   * The same without tail definitions whose line has not ended: what blocks render with while
+   * streaming. A definition being typed changes on every chunk, and each change makes every page
+   * check whether it may use it; this way each definition changes them about once.
+   */
+  readonly streamingDefinitions: DocumentDefinitions
   /** The text has a link reference definition, or had a footnote definition since the last restart. */
   readonly hasDefinitions: boolean
   /** Sticky since the last restart: a footnote definition was seen, the whole text is one block. */
@@ -67,6 +78,7 @@ const emptyState: SplitState = {
   tailLeaf: undefined,
   settledDefinitions: [],
   definitions: noDefinitions,
+  streamingDefinitions: noDefinitions,
   hasDefinitions: false,
   hasFootnoteDefinitions: false,
 }
@@ -122,6 +134,9 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
   const settledNow = nodes.slice(0, tailNodes).flatMap((node) => node.definitions)
   if (settledNow.length > 0) settledDefinitions = [...settledDefinitions, ...settledNow]
   const tailDefinitions = nodes.slice(tailNodes).flatMap((node) => node.definitions)
+  const endedTailDefinitions = nodes
+    .slice(tailNodes)
+    .flatMap((node) => node.definitions.filter((_, index) => node.definitionEnds[index]! <= lastLineEnd))
 
   const tail: MarkdownBlock[] = []
   for (let index = group; index < groupStarts.length; index++) tail.push(blockAt(index))
@@ -138,6 +153,11 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
     tailLeaf: leaf,
     settledDefinitions,
     definitions: documentDefinitions(previous?.definitions ?? noDefinitions, settledDefinitions, tailDefinitions),
+    streamingDefinitions: documentDefinitions(
+      previous?.streamingDefinitions ?? noDefinitions,
+      settledDefinitions,
+      endedTailDefinitions,
+    ),
     hasDefinitions: settledDefinitions.length > 0 || tailDefinitions.length > 0 || hasFootnoteDefinitions,
     hasFootnoteDefinitions,
   }
@@ -148,7 +168,8 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
  * decided, changes no block boundary, definition or innermost block: CommonMark decides a line's
  * structure from its start (container markers, then the first characters of its content), and a
  * block settles only once a later block's first line is complete. Then the last tail block just
- * grows, without a parse. Decided last lines: paragraph text starting, after its container markers,
+ * grows, without a parse. A top-level HTML block that only a blank line ends grows while no complete
+ * line is blank. Otherwise the last line must be decided: paragraph text starting, after its container markers,
  * with a character no block construct starts with (a paragraph starting with `[` may also become a
  * link definition), an ATX heading with content, and a line of a top-level fenced code block starting
  * with neither fence character. New lines may follow when each continues the leaf whatever comes
@@ -180,6 +201,11 @@ export function growWithinLine(previous: SplitState, text: string): SplitState |
     lineStart > leafStart &&
     codeContentLine.test(line)
   const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
+  if (blankLineEndedHtmlTail(previous) !== undefined) {
+    // Only a complete blank line ends it; the last line may still be anything.
+    const lines = (previous.text.slice(lineStart) + added).split(/\r\n?|\n/)
+    return lines.slice(0, -1).every((line) => nonBlankLine.test(line)) ? grown(previous, text, added) : undefined
+  }
   if (!paragraph && !code && !heading) return undefined
   const segments = added.split(/\r\n?|\n/)
   const newLines = atLineStart ? segments : segments.slice(1)
@@ -192,6 +218,11 @@ export function growWithinLine(previous: SplitState, text: string): SplitState |
       return undefined
     }
   }
+  return grown(previous, text, added)
+}
+
+function grown(previous: SplitState, text: string, added: string): SplitState {
+  const last = previous.tail[previous.tail.length - 1]!
   return { ...previous, text, tail: [...previous.tail.slice(0, -1), { ...last, text: last.text + added }] }
 }
 
@@ -199,10 +230,40 @@ export function growWithinLine(previous: SplitState, text: string): SplitState |
 // headings, fences, thematic breaks, quotes, list items, HTML, setext underlines, table delimiter
 // rows, link and footnote definitions) and no link definition's title continues with.
 /** A paragraph line, after its container markers (quote markers, list item markers). */
-const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*[^\s#`~*_+>=<|:\d\['"(-]/u
+const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*[^\s#`~*_+>=<|:\d['"(-]/u
 /** A line that continues a paragraph (lazily inside quotes and list items): it cannot interrupt it. */
-const paragraphContinuationLine = /^[ \t]{0,3}[^\s#`~*_+>=<|:\d\['"(-]/u
+const paragraphContinuationLine = /^[ \t]{0,3}[^\s#`~*_+>=<|:\d['"(-]/u
 const atxHeadingLine = /^[ \t]{0,3}#{1,6}[ \t]+\S/
+/** Not blank (CommonMark's blank lines hold only spaces and tabs; other whitespace counts as blank here, to be safe). */
+const nonBlankLine = /\S/
+
+/**
+ * Where the content starts in the tail (one top-level HTML block that only a blank line ends:
+ * CommonMark's kind 6, opened by a block-level tag name), or undefined when the tail is not one.
+ */
+export function blankLineEndedHtmlTail(split: SplitState): number | undefined {
+  const last = split.tail[split.tail.length - 1]
+  const leaf = split.tailLeaf
+  if (split.tail.length !== 1 || last?.type !== 'html' || leaf?.type !== 'html') return undefined
+  if (!blockTagStart.test(last.text.slice(leaf.start, leaf.start + 16))) return undefined
+  // After a complete blank line it has ended, and what follows starts a new block.
+  return completeBlankLine.test(last.text.slice(leaf.start)) ? undefined : leaf.start
+}
+
+const completeBlankLine = /(?:\r\n|\r|\n)[ \t]*(?:\r|\n)/
+
+/** The block-level tag names of CommonMark 0.31 (section 4.6, kind 6), followed by what must follow them. */
+const blockTagStart = new RegExp(
+  `^</?(?:${[
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt',
+    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link',
+    'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead',
+    'title tr track ul',
+  ]
+    .join(' ')
+    .replaceAll(' ', '|')})(?:[ \\t>\\r\\n]|/>)`,
+  'i',
+)
 const codeContentLine = /^[ \t]*[^ \t`~]/
 
 /**

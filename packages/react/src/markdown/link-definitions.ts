@@ -93,6 +93,37 @@ export function mayRenderDifferently(
   return changedDefinitions(previous, next).some((definition) => mayBeUsed(searchKey, definition))
 }
 
+interface DefinitionsSeen {
+  /** The definitions object it rendered with. */
+  rendered: DocumentDefinitions
+  /** The newest definitions known to render it the same. */
+  checked: DocumentDefinitions
+}
+
+const seenBy = new WeakMap<object, DefinitionsSeen>()
+
+/**
+ * The definitions a settled page or block (`owner`, an object that never changes) renders with:
+ * the very object it rendered with last, for as long as no change since could alter its render, so
+ * its memoised render stays skipped by identity. Every owner is checked against the same
+ * (previous, next) pair when the definitions change, so the comparison is computed once; after
+ * that an unchanged owner costs one lookup per commit, not a scan of its text.
+ */
+export function definitionsFor(
+  owner: object,
+  definitions: DocumentDefinitions,
+  searchKey: () => string,
+): DocumentDefinitions {
+  const seen = seenBy.get(owner)
+  if (seen?.checked === definitions) return seen.rendered
+  if (seen && !mayRenderDifferently(searchKey(), seen.checked, definitions)) {
+    seen.checked = definitions
+    return seen.rendered
+  }
+  seenBy.set(owner, { rendered: definitions, checked: definitions })
+  return definitions
+}
+
 let lastChange: { previous: DocumentDefinitions; next: DocumentDefinitions; changed: LinkDefinition[] } | undefined
 
 /** Both versions of every definition that differs between `previous` and `next`. */

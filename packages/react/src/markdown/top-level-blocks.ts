@@ -31,6 +31,8 @@ export interface TopLevelBlock {
   lastLeafType: string
   /** Link reference definitions in it (they apply to the whole document), in source order. */
   definitions: LinkDefinition[]
+  /** Where each of `definitions` ends in the parsed text. */
+  definitionEnds: number[]
 }
 
 export interface ParsedBlocks {
@@ -46,7 +48,7 @@ interface SyntaxNode {
   url?: string
   title?: string | null
   children?: SyntaxNode[]
-  position?: { start: { offset?: number } }
+  position?: { start: { offset?: number }; end?: { offset?: number } }
 }
 
 type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
@@ -76,8 +78,16 @@ export function parseTopLevelBlocks(text: string): ParsedBlocks {
     const indentedCode = node.type === 'code' && !/^[ \t]{0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
     const lastLeafType = deepestLast(node).type
     const definitions: LinkDefinition[] = []
-    if (collectDefinitions(node, definitions)) hasFootnoteDefinitions = true
-    blocks.push({ type: node.type, lineStart: lineStartBefore(text, offset), indentedCode, lastLeafType, definitions })
+    const definitionEnds: number[] = []
+    if (collectDefinitions(node, definitions, definitionEnds)) hasFootnoteDefinitions = true
+    blocks.push({
+      type: node.type,
+      lineStart: lineStartBefore(text, offset),
+      indentedCode,
+      lastLeafType,
+      definitions,
+      definitionEnds,
+    })
   }
   return { blocks, hasFootnoteDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
 }
@@ -87,16 +97,17 @@ export function lineStartBefore(text: string, offset: number): number {
   return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1
 }
 
-/** Adds the link definitions in `node` to `into`; true when it holds a footnote definition. */
-function collectDefinitions(node: SyntaxNode, into: LinkDefinition[]): boolean {
+/** Adds the link definitions in `node` (and their ends) to `into`; true when it holds a footnote definition. */
+function collectDefinitions(node: SyntaxNode, into: LinkDefinition[], ends: number[]): boolean {
   if (node.type === 'definition') {
     into.push({ identifier: node.identifier ?? '', url: node.url ?? '', title: node.title ?? null })
+    ends.push(node.position?.end?.offset ?? Number.POSITIVE_INFINITY)
     return false
   }
   if (node.type === 'footnoteDefinition') return true
   if (!node.children || !containerTypes.has(node.type)) return false
   let hasFootnote = false
-  for (const child of node.children) if (collectDefinitions(child, into)) hasFootnote = true
+  for (const child of node.children) if (collectDefinitions(child, into, ends)) hasFootnote = true
   return hasFootnote
 }
 

@@ -21,6 +21,7 @@ function observable(state: SplitState) {
     tail: state.tail,
     tailLeaf: state.tailLeaf,
     definitions: state.definitions.list,
+    streamingDefinitions: state.streamingDefinitions.list,
     hasDefinitions: state.hasDefinitions,
     hasFootnoteDefinitions: state.hasFootnoteDefinitions,
   }
@@ -64,6 +65,7 @@ describe('growWithinLine', () => {
     const fragment = fc.constantFrom(
       ...['\n', '\n', '\r\n', '\n\n', 'word ', 'Text', 'é', 'x', '  y', '    z', '\t', '- ', '* ', '1. ', '> '],
       ...['"t"', "'t", '(t)', '/u', '&amp;', '\\#', '!', '.', '2024', '<u>'],
+      ...['<table>', '  <tr>', '</td>', '<p/>', '<!--', '-->', '<pre>', '</pre>', ' ', '\t\n'],
       ...[
         '# ',
         '## h',

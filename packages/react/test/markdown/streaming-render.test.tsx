@@ -7,7 +7,16 @@ import { act } from 'react'
 import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { canonicalHtml, type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import {
+  canonicalHtml,
+  type LiveMarkdown,
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  splitStates,
+  staticReferenceHtml,
+  staticSplitHtml,
+} from './markdown-harness'
 
 let live: LiveMarkdown
 afterEach(() => {
@@ -173,6 +182,23 @@ describe('link reference and footnote definitions', () => {
     expect([image?.getAttribute('src'), image?.getAttribute('alt')]).toEqual([href, 'Docs'])
     live.render({ text, streaming: false })
     expect(canonicalHtml(renderedHtml(live))).toBe(canonicalHtml(referenceHtml(text)))
+  })
+
+  it('blocks see a definition once its line has ended, not on every chunk of it; the final render sees all', () => {
+    const labels = Array.from({ length: 12 }, (_, i) => `ref${i}`)
+    const uses = labels.map((label) => `Uses [${label}].`).join('\n\n')
+    const definitionLines = labels.map((label) => `[${label}]: https://example.com/${label}/a/long/path`).join('\n')
+    const text = `${uses}\n\n${definitionLines}`
+    const states = splitStates([...text])
+    const changes = states.filter(
+      (state, index) => index > 0 && state.streamingDefinitions !== states[index - 1]!.streamingDefinitions,
+    )
+    expect(changes.length).toBeLessThanOrEqual(labels.length)
+    // The last definition's line never ended: blocks stream without it, and the final render has it.
+    const last = states[states.length - 1]!
+    expect(last.streamingDefinitions.list.map((definition) => definition.identifier)).toEqual(labels.slice(0, -1))
+    expect(last.definitions.list).toHaveLength(labels.length)
+    expect(staticSplitHtml(last)).toBe(staticReferenceHtml(text))
   })
 
   it('the first definition of a label wins, even when a later block defines it again', () => {
