@@ -139,7 +139,7 @@ describe('frame', () => {
     const stores = [4, 4, Number.POSITIVE_INFINITY].map((frameBudgetMs) =>
       createTranscriptStore({ schedule: 'frame', frameBudgetMs }),
     )
-    stores.forEach((store, index) => store.getState().apply(chunk(`store ${index}`)))
+    for (const [index, store] of stores.entries()) store.getState().apply(chunk(`store ${index}`))
     const callbacks = frames.splice(0)
     callbacks[0]?.(4_990)
     now += 3
