@@ -74,7 +74,8 @@ export interface BenchResults {
   config: BenchConfig
   startedAt: string
   durationS: number
-  environment: { node: string; chromium: string; cpus: number }
+  /** `loadAverage`: the 1-minute load average when the run started (other work on the machine). */
+  environment: { node: string; chromium: string; cpus: number; loadAverage?: number }
   corpus: { path: string; chars: number }[]
   longMessage: { summaries: StreamSummary[]; runs: Omit<StreamRun, 'commitMs'>[][] }
   clearHeavy: { summaries: StreamSummary[]; runs: Omit<StreamRun, 'commitMs'>[][] }
@@ -184,6 +185,7 @@ function ratioWithinRuns(
 
 export async function runBench(config: BenchConfig, log: Log = () => {}): Promise<BenchResults> {
   const started = Date.now()
+  const startLoadAverage = (await import('node:os')).loadavg()[0]
   const largest = Math.max(...config.longMessage.sizes, ...config.clearHeavy.sizes)
   const corpus = loadCorpus(
     Math.max(largest, (config.memory.messages * config.memory.charsPerMessage) / 4) + config.warmupChars * 2,
@@ -372,7 +374,12 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
       config,
       startedAt: new Date(started).toISOString(),
       durationS: (Date.now() - started) / 1000,
-      environment: { node: process.version, chromium, cpus: (await import('node:os')).cpus().length },
+      environment: {
+        node: process.version,
+        chromium,
+        cpus: (await import('node:os')).cpus().length,
+        loadAverage: startLoadAverage,
+      },
       corpus: corpus.sources,
       longMessage: {
         summaries: longMessage.summaries,

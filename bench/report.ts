@@ -66,7 +66,10 @@ export function renderResults(results: BenchResults, command: string): string {
   lines.push(start, '', `## Rendering, ingest, dashboard and memory (${c.name} run)`, '')
   lines.push(
     `Command: \`${command}\` — ${results.startedAt}, ${Math.round(results.durationS / 60)} min; Node ${results.environment.node}, ` +
-      `Chromium ${results.environment.chromium} headless, ${results.environment.cpus} CPUs shared with other work. ` +
+      `Chromium ${results.environment.chromium} headless, ${results.environment.cpus} CPUs` +
+      (results.environment.loadAverage === undefined
+        ? '. '
+        : ` (1-minute load average ${results.environment.loadAverage.toFixed(1)} when it started). `) +
       `${c.repetitions} repetitions, renderer order rotated each time, each run on a fresh page; medians shown.` +
       (results.reruns ?? [])
         .map(
