@@ -6,8 +6,8 @@
  * structure line by line, so once a later line has started a new top-level block nothing that
  * arrives afterwards can change the earlier one. Only the unsettled region (the last block or two)
  * is parsed again per chunk. When the new text extends the previous text, splitting continues from
- * the last settled boundary (or, when it only lengthens a decided last line, needs no parse at all:
- * `growWithinLine`); any other change (a clear or a replacement) restarts from scratch.
+ * the last settled boundary (or, when it only continues the last block, needs no parse at all:
+ * `growTail`); any other change (a clear or a replacement) restarts from scratch.
  *
  * Link reference definitions resolve across blocks: the state carries the document's definitions,
  * which every block is rendered with. Footnotes are numbered and listed for the whole document, so
@@ -85,7 +85,7 @@ const emptyState: SplitState = {
 
 export function advanceSplit(previous: SplitState | undefined, text: string): SplitState {
   if (previous && previous.text === text) return previous
-  return (previous && growWithinLine(previous, text)) ?? splitFrom(previous, text)
+  return (previous && growTail(previous, text)) ?? splitFrom(previous, text)
 }
 
 /** `advanceSplit` without the shortcut: always parses the unsettled region. */
@@ -164,20 +164,21 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
 }
 
 /**
- * Text that only continues the last leaf block, where the last line's block structure is already
- * decided, changes no block boundary, definition or innermost block: CommonMark decides a line's
- * structure from its start (container markers, then the first characters of its content), and a
- * block settles only once a later block's first line is complete. Then the last tail block just
- * grows, without a parse. A top-level HTML block that only a blank line ends grows while no complete
- * line is blank. Otherwise the last line must be decided: paragraph text starting, after its container markers,
- * with a character no block construct starts with (a paragraph starting with `[` may also become a
- * link definition), an ATX heading with content, and a line of a top-level fenced code block starting
- * with neither fence character. New lines may follow when each continues the leaf whatever comes
- * after it: such paragraph text without markers (a lazy continuation inside quotes and list items),
- * or such a code line; the text may end with a line ending. Most chunks of a stream only continue a paragraph or a code block, so
- * most commits parse once (the render's) instead of twice.
+ * Text that only continues the last leaf block changes no block boundary, definition or innermost
+ * block, so the last tail block just grows, without a parse. CommonMark decides a line's structure
+ * from its start (container markers, then the first characters of its content), and a block settles
+ * only once a later block's first line is complete. So the shortcut applies when:
+ * - the tail is one top-level HTML block that only a blank line ends, and no complete line is blank;
+ * - or the last line is decided — paragraph text starting, after its container markers, with a
+ *   character no block construct starts with (a paragraph starting with `[` may still become a link
+ *   definition); an ATX heading with content; a line of a top-level fenced code block starting with
+ *   neither fence character — and every new line continues that leaf whatever follows it (such
+ *   paragraph text without markers, a lazy continuation inside quotes and list items; such a code
+ *   line), the last one possibly empty.
+ * Most chunks of a stream only continue a paragraph or a code block, so most commits parse once
+ * (the render's) instead of twice.
  */
-export function growWithinLine(previous: SplitState, text: string): SplitState | undefined {
+export function growTail(previous: SplitState, text: string): SplitState | undefined {
   if (previous.hasFootnoteDefinitions || !text.startsWith(previous.text)) return undefined
   const added = text.slice(previous.text.length)
   const last = previous.tail[previous.tail.length - 1]
@@ -191,6 +192,11 @@ export function growWithinLine(previous: SplitState, text: string): SplitState |
     lineEnd = beforeLineEnding(previous.text, lineStart)
     lineStart = lineStartBefore(previous.text, lineEnd)
   }
+  if (blankLineEndedHtmlTail(previous) !== undefined) {
+    const lines = (previous.text.slice(lineStart) + added).split(/\r\n?|\n/)
+    // Only a complete blank line ends it; the last line may still be anything.
+    return lines.slice(0, -1).every((line) => nonBlankLine.test(line)) ? grown(previous, text, added) : undefined
+  }
   const line = previous.text.slice(lineStart, lineEnd)
   const leafStart = previous.text.length - last.text.length + leaf.start
   const paragraph = leaf.type === 'paragraph' && previous.text[leafStart] !== '[' && paragraphTextLine.test(line)
@@ -201,11 +207,6 @@ export function growWithinLine(previous: SplitState, text: string): SplitState |
     lineStart > leafStart &&
     codeContentLine.test(line)
   const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
-  if (blankLineEndedHtmlTail(previous) !== undefined) {
-    // Only a complete blank line ends it; the last line may still be anything.
-    const lines = (previous.text.slice(lineStart) + added).split(/\r\n?|\n/)
-    return lines.slice(0, -1).every((line) => nonBlankLine.test(line)) ? grown(previous, text, added) : undefined
-  }
   if (!paragraph && !code && !heading) return undefined
   const segments = added.split(/\r\n?|\n/)
   const newLines = atLineStart ? segments : segments.slice(1)
@@ -234,7 +235,7 @@ const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+)
 /** A line that continues a paragraph (lazily inside quotes and list items): it cannot interrupt it. */
 const paragraphContinuationLine = /^[ \t]{0,3}[^\s#`~*_+>=<|:\d['"(-]/u
 const atxHeadingLine = /^[ \t]{0,3}#{1,6}[ \t]+\S/
-/** Not blank (CommonMark's blank lines hold only spaces and tabs; other whitespace counts as blank here, to be safe). */
+/** Not blank. (CommonMark's blank lines hold only spaces and tabs; other whitespace counts as blank here, to be safe.) */
 const nonBlankLine = /\S/
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The splitter's shortcut (`growWithinLine`: text that only lengthens a decided last line is not
+ * The splitter's shortcut (`growTail`: text that only lengthens a decided last line is not
  * parsed) must give exactly what parsing gives. At every character of every CommonMark spec example
  * and GFM example, wherever the shortcut applies — including after earlier shortcuts — its state
  * equals the state from parsing the unsettled region again.
@@ -7,7 +7,7 @@
 import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { growWithinLine, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
+import { growTail, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { gfmExamples } from './gfm-examples'
 
@@ -36,7 +36,7 @@ function streamComparing(markdown: string, ends: readonly number[]): number {
   let state: SplitState | undefined
   for (const end of ends) {
     const text = markdown.slice(0, end)
-    const grown = state && growWithinLine(state, text)
+    const grown = state && growTail(state, text)
     const parsed = splitFrom(state, text)
     if (grown) {
       applied++
@@ -47,7 +47,7 @@ function streamComparing(markdown: string, ends: readonly number[]): number {
   return applied
 }
 
-describe('growWithinLine', () => {
+describe('growTail', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
   /** Cut points: every `size` characters, or (size 0) at every line ending. */
@@ -115,7 +115,7 @@ describe('growWithinLine', () => {
       let parses = 0
       for (const end of cuts(document, 37)) {
         const text = document.slice(0, end)
-        const grown = state && growWithinLine(state, text)
+        const grown = state && growTail(state, text)
         if (!grown) parses++
         state = grown ?? splitFrom(state, text)
       }
@@ -137,7 +137,7 @@ describe('growWithinLine', () => {
     let parses = 0
     for (const token of tokens) {
       text += token
-      const grown = state && growWithinLine(state, text)
+      const grown = state && growTail(state, text)
       state = grown ?? splitFrom(state, text)
       if (!grown) parses++
     }
