@@ -11,6 +11,7 @@
  * `full` every 10,000), measuring the heap after `HeapProfiler.collectGarbage` at intervals.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { chromium } from 'playwright-core'
@@ -239,7 +240,7 @@ function writeResults(r: {
     '',
     '## Soak',
     '',
-    `Command: \`npx tsx bench/soak/soak.ts\` — ${r.date}, ${r.minutes} min, ${r.chunks.toLocaleString('en')} chunks; Chromium headless (playwright-core), 2 CPUs shared with other work. The real \`Transcript\` over a frame-batched store, ${perFrame} chunks per animation frame. Grow: questions and answers (two messages each), the answer streamed in ${chunksPerMessage.toLocaleString('en')} chunks, cleared twice and sealed by a final \`full\`. Churn: the remaining chunks into one live message, cleared every 1,500 chunks and replaced by a \`full\` every 10,000 — the transcript stops growing. Heap: \`Runtime.getHeapUsage\` after \`HeapProfiler.collectGarbage\`.`,
+    `Command: \`npx tsx bench/soak/soak.ts\` — ${r.date}, ${r.minutes} min, ${r.chunks.toLocaleString('en')} chunks; Chromium headless (playwright-core), ${cpus().length} CPUs (1-minute load average ${loadavg()[0]!.toFixed(1)} at the end). The real \`Transcript\` over a frame-batched store, ${perFrame} chunks per animation frame. Grow: questions and answers (two messages each), the answer streamed in ${chunksPerMessage.toLocaleString('en')} chunks, cleared twice and sealed by a final \`full\`. Churn: the remaining chunks into one live message, cleared every 1,500 chunks and replaced by a \`full\` every 10,000 — the transcript stops growing. Heap: \`Runtime.getHeapUsage\` after \`HeapProfiler.collectGarbage\`.`,
     '',
     `**Heap ${r.flat ? 'flat' : 'NOT flat'} while the transcript stops growing:** ${r.growthMb >= 0 ? '+' : ''}${r.growthMb} MB from the first to the last churn sample (slope ${r.slopeMbPerMillion} MB per million chunks; tolerance ±${flatToleranceMb} MB). **${r.noLeaks ? 'No' : 'Some'} listener or timer left after unmount.** Heap ${r.heapBeforeMount} MB before mount, ${r.heapAfterUnmount} MB after unmount, ${r.heapAfterSecondCycle} MB after a second mount, stream (20,000 chunks) and unmount${r.heapAfterSecondCycle - r.heapAfterUnmount <= 1 ? ': what stays after unmount does not grow with another cycle (compiled code and caches, not the transcript)' : ': it grew with another cycle — a leak to investigate'}. Page errors: ${r.errors.length}.`,
     '',
