@@ -14,6 +14,7 @@ import {
   blockPageSize,
   type MarkdownBlock,
   type SplitState,
+  type TailSyntax,
 } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import {
@@ -26,6 +27,7 @@ import {
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { repairTail } from './tail-repair'
+import type { SyntaxNode, SyntaxPoint } from './top-level-blocks'
 
 export type { CodeHighlighter, MarkdownIssue }
 
@@ -144,7 +146,10 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
-  if (htmlStart === undefined) return { ...block, text }
+  if (htmlStart === undefined) {
+    // Nothing was repaired and the splitter has just parsed this very text: render from its tree.
+    return split.tailSyntax && text === block.text ? { ...block, text, syntax: split.tailSyntax } : { ...block, text }
+  }
   // A blank last line still being typed is not part of it (a complete one would have ended it).
   return { ...block, text, literal: text.slice(htmlStart).replace(trailingBlankLine, '') }
 }
@@ -199,6 +204,7 @@ const BlockPage = memo(function BlockPage({ first, blocks, definitions, options 
           separated={block.separated}
           rendersNothing={block.rendersNothing}
           literal={block.literal}
+          syntax={block.syntax}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
         />
@@ -213,6 +219,7 @@ interface BlockViewProps {
   separated: boolean
   rendersNothing: boolean
   literal?: string | undefined
+  syntax?: TailSyntax | undefined
   definitions: DocumentDefinitions
   options: Options
 }
@@ -224,6 +231,7 @@ const BlockView = memo(function BlockView({
   separated,
   rendersNothing,
   literal,
+  syntax,
   definitions,
   options,
 }: BlockViewProps) {
@@ -239,22 +247,65 @@ const BlockView = memo(function BlockView({
       </>
     )
   }
-  return <RenderedBlock index={index} separated={separated} source={prefix + text} options={options} />
+  return (
+    <RenderedBlock
+      index={index}
+      separated={separated}
+      source={prefix + text}
+      // With definition lines before it the source is not what the splitter parsed.
+      syntax={prefix === '' ? syntax : undefined}
+      options={options}
+    />
+  )
 })
 
 interface RenderedBlockProps {
   index: number
   separated: boolean
   source: string
+  syntax?: TailSyntax | undefined
   options: Options
 }
 
-const RenderedBlock = memo(function RenderedBlock({ index, separated, source, options }: RenderedBlockProps) {
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index })
+const RenderedBlock = memo(function RenderedBlock({ index, separated, source, syntax, options }: RenderedBlockProps) {
+  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: syntax === undefined })
+  // With the splitter's tree, react-markdown parses an empty text and a plugin hands on the tree.
+  const plugins = syntax && [...(options.remarkPlugins ?? []), treeOf(syntax)]
   return (
     <>
       {separated ? '\n' : null}
-      <Markdown {...options}>{source}</Markdown>
+      {plugins ? (
+        <Markdown {...options} remarkPlugins={plugins}>
+          {''}
+        </Markdown>
+      ) : (
+        <Markdown {...options}>{source}</Markdown>
+      )}
     </>
   )
 })
+
+type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
+
+/** A remark plugin replacing the (empty) parsed tree by the tail's tree. */
+function treeOf(syntax: TailSyntax): RemarkPlugin {
+  return () => () => tailTree(syntax)
+}
+
+/**
+ * The tail's nodes with positions as a parse of the block alone gives them (relative to the block's
+ * start). Fresh nodes every time: the split state's tree is never handed out to be changed.
+ */
+export function tailTree(syntax: TailSyntax): { type: 'root'; children: SyntaxNode[] } {
+  const shiftPoint = (point: SyntaxPoint): SyntaxPoint => ({
+    ...point,
+    line: point.line - syntax.line + 1,
+    ...(point.offset !== undefined && { offset: point.offset - syntax.offset }),
+  })
+  const shift = (node: SyntaxNode): SyntaxNode => ({
+    ...node,
+    ...(node.position && { position: { start: shiftPoint(node.position.start), end: shiftPoint(node.position.end) } }),
+    ...(node.children && { children: node.children.map(shift) }),
+  })
+  return { type: 'root', children: syntax.nodes.map(shift) }
+}

@@ -15,7 +15,13 @@
  * (`hasFootnoteDefinitions`).
  */
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
-import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
+import {
+  lineStartBefore,
+  parseTopLevelBlocks,
+  type SyntaxNode,
+  type TailLeaf,
+  type TopLevelBlock,
+} from './top-level-blocks'
 
 export interface MarkdownBlock {
   /** The exact source slice of the block, leading blank lines included. */
@@ -34,6 +40,16 @@ export interface MarkdownBlock {
    * HTML block, which react-markdown shows as its source text (raw HTML is not rendered).
    */
   readonly literal?: string
+  /** Set on a streaming tail whose text is exactly what was parsed: render from this tree. */
+  readonly syntax?: TailSyntax
+}
+
+/** Top-level syntax nodes of the last tail block, with where the block starts in the parsed text. */
+export interface TailSyntax {
+  readonly nodes: readonly SyntaxNode[]
+  /** Offset and (1-based) line of the block's first character in the parsed text. */
+  readonly offset: number
+  readonly line: number
 }
 
 /** Settled blocks are kept in fixed-size pages so a page, once full, never changes identity. */
@@ -52,6 +68,11 @@ export interface SplitState {
   readonly tail: readonly MarkdownBlock[]
   /** Innermost block at the end of the text, relative to the last tail block's start. */
   readonly tailLeaf: TailLeaf | undefined
+  /**
+   * The syntax tree of the last tail block from the parse that produced this state (absent when the
+   * tail only grew since): rendering the tail from it saves parsing the same text again.
+   */
+  readonly tailSyntax: TailSyntax | undefined
   /** Link reference definitions of the settled blocks, in source order. */
   readonly settledDefinitions: readonly LinkDefinition[]
   /** The definitions in force in the whole text; the same object while they do not change. */
@@ -76,6 +97,7 @@ const emptyState: SplitState = {
   settledEnd: 0,
   tail: [],
   tailLeaf: undefined,
+  tailSyntax: undefined,
   settledDefinitions: [],
   definitions: noDefinitions,
   streamingDefinitions: noDefinitions,
@@ -142,6 +164,16 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
   for (let index = group; index < groupStarts.length; index++) tail.push(blockAt(index))
   const lastTailStart = starts[starts.length - 1] ?? 0
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastTailStart }
+  // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
+  // (between tail blocks the parse may still depend on the block before).
+  const tailSyntax: TailSyntax | undefined =
+    tail.length === 1
+      ? {
+          nodes: parsed.nodes.slice(groupStarts[groupStarts.length - 1]),
+          offset: lastTailStart,
+          line: (region.slice(0, lastTailStart).match(/\r\n|\r|\n/g)?.length ?? 0) + 1,
+        }
+      : undefined
 
   return {
     text,
@@ -151,6 +183,7 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
     settledEnd,
     tail,
     tailLeaf: leaf,
+    tailSyntax,
     settledDefinitions,
     definitions: documentDefinitions(previous?.definitions ?? noDefinitions, settledDefinitions, tailDefinitions),
     streamingDefinitions: documentDefinitions(
@@ -224,7 +257,8 @@ export function growTail(previous: SplitState, text: string): SplitState | undef
 
 function grown(previous: SplitState, text: string, added: string): SplitState {
   const last = previous.tail[previous.tail.length - 1]!
-  return { ...previous, text, tail: [...previous.tail.slice(0, -1), { ...last, text: last.text + added }] }
+  const tail = [...previous.tail.slice(0, -1), { ...last, text: last.text + added }]
+  return { ...previous, text, tail, tailSyntax: undefined }
 }
 
 // Paragraph text starts with a character no block construct starts with (CommonMark and GFM:

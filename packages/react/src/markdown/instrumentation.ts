@@ -6,7 +6,12 @@
 
 export type MarkdownWork =
   | { kind: 'split-parse'; chars: number }
-  | { kind: 'block-render'; chars: number; blockIndex: number }
+  | {
+      kind: 'block-render'
+      chars: number
+      blockIndex: number /** false: rendered from the splitter's tree. */
+      parsed?: boolean
+    }
 
 type WorkListener = (work: MarkdownWork) => void
 

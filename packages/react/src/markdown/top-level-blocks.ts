@@ -37,18 +37,28 @@ export interface TopLevelBlock {
 
 export interface ParsedBlocks {
   blocks: TopLevelBlock[]
+  /** The syntax tree's top-level nodes, one per block of `blocks`. */
+  nodes: readonly SyntaxNode[]
   /** A footnote definition somewhere: footnotes are numbered and listed for the whole document. */
   hasFootnoteDefinitions: boolean
   leaf: TailLeaf | undefined
 }
 
-interface SyntaxNode {
+/** A point of a node's position in the parsed text. */
+export interface SyntaxPoint {
+  line: number
+  column: number
+  offset?: number
+}
+
+/** An mdast node as far as the splitter reads it (the tree is react-markdown's own, untouched). */
+export interface SyntaxNode {
   type: string
   identifier?: string
   url?: string
   title?: string | null
   children?: SyntaxNode[]
-  position?: { start: { offset?: number }; end?: { offset?: number } }
+  position?: { start: SyntaxPoint; end: SyntaxPoint }
 }
 
 type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
@@ -89,7 +99,7 @@ export function parseTopLevelBlocks(text: string): ParsedBlocks {
       definitionEnds,
     })
   }
-  return { blocks, hasFootnoteDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
+  return { blocks, nodes: children, hasFootnoteDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
 }
 
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */

@@ -1,0 +1,40 @@
+/**
+ * A streaming tail that nothing repaired is rendered from the splitter's syntax tree instead of
+ * being parsed a second time (`MarkdownBlock.syntax`). It must render exactly as parsing does, and
+ * the tree it hands over must be the one a parse of the block alone gives, positions included, at
+ * every prefix of every CommonMark and GFM example.
+ */
+import { tests as commonmarkExamples } from 'commonmark-spec'
+import { describe, expect, it } from 'vitest'
+import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { tailBlock, tailTree } from '../../src/markdown/StreamingMarkdown'
+import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
+import { gfmExamples } from './gfm-examples'
+import { staticSplitHtml } from './markdown-harness'
+
+const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+
+function* prefixes(markdown: string, size: number): Generator<string> {
+  for (let end = size; end < markdown.length + size; end += size)
+    yield markdown.slice(0, Math.min(end, markdown.length))
+}
+
+describe('tail rendered from the splitter tree', () => {
+  it.each([1, 16])('renders and hands over exactly what a parse gives, in chunks of %i', (size) => {
+    let used = 0
+    for (const markdown of documents) {
+      let state: SplitState | undefined
+      for (const text of prefixes(markdown, size)) {
+        state = advanceSplit(state, text)
+        const last = state.tail[state.tail.length - 1]
+        const syntax = last && tailBlock(state, last, true).syntax
+        if (!last || !syntax) continue
+        used++
+        const context = JSON.stringify(text)
+        expect(tailTree(syntax).children, context).toEqual(parseTopLevelBlocks(last.text).nodes)
+        expect(staticSplitHtml(state, true), context).toBe(staticSplitHtml({ ...state, tailSyntax: undefined }, true))
+      }
+    }
+    expect(used).toBeGreaterThan(size === 1 ? 3_000 : 100)
+  })
+})
