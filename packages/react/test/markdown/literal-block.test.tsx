@@ -45,7 +45,7 @@ function tailReference(state: SplitState): string {
 describe('literal HTML tail', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
-  it('renders exactly what react-markdown renders for the tail, character by character', () => {
+  it('renders exactly what react-markdown renders for the tail, character by character', { timeout: 60_000 }, () => {
     let applied = 0
     for (const markdown of documents) {
       let state: SplitState | undefined

@@ -20,21 +20,25 @@ function* prefixes(markdown: string, size: number): Generator<string> {
 }
 
 describe('tail rendered from the splitter tree', () => {
-  it.each([1, 16])('renders and hands over exactly what a parse gives, in chunks of %i', (size) => {
-    let used = 0
-    for (const markdown of documents) {
-      let state: SplitState | undefined
-      for (const text of prefixes(markdown, size)) {
-        state = advanceSplit(state, text)
-        const last = state.tail[state.tail.length - 1]
-        const syntax = last && tailBlock(state, last, true).syntax
-        if (!last || !syntax) continue
-        used++
-        const context = JSON.stringify(text)
-        expect(tailTree(syntax).children, context).toEqual(parseTopLevelBlocks(last.text).nodes)
-        expect(staticSplitHtml(state, true), context).toBe(staticSplitHtml({ ...state, tailSyntax: undefined }, true))
+  it.each([1, 16])(
+    'renders and hands over exactly what a parse gives, in chunks of %i',
+    { timeout: 60_000 },
+    (size) => {
+      let used = 0
+      for (const markdown of documents) {
+        let state: SplitState | undefined
+        for (const text of prefixes(markdown, size)) {
+          state = advanceSplit(state, text)
+          const last = state.tail[state.tail.length - 1]
+          const syntax = last && tailBlock(state, last, true).syntax
+          if (!last || !syntax) continue
+          used++
+          const context = JSON.stringify(text)
+          expect(tailTree(syntax).children, context).toEqual(parseTopLevelBlocks(last.text).nodes)
+          expect(staticSplitHtml(state, true), context).toBe(staticSplitHtml({ ...state, tailSyntax: undefined }, true))
+        }
       }
-    }
-    expect(used).toBeGreaterThan(size === 1 ? 3_000 : 100)
-  })
+      expect(used).toBeGreaterThan(size === 1 ? 3_000 : 100)
+    },
+  )
 })
