@@ -6,15 +6,14 @@ import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { fullConfig } from './config'
 import { loadCorpus } from './corpus'
-import { dashboardOnce } from './scenarios/dashboard'
+import { dashboardOnce, dashboardTexts } from './scenarios/dashboard'
 import { serveDirectory } from './static-server'
 
 const streams = Number(process.argv[2] ?? 20)
 const renderers = (process.argv[3]?.split(',') ?? rendererNames) as RendererName[]
 const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard
 const corpus = loadCorpus(512 * 1024)
-const perStream = (chunksPerSecond * (warmupMs + durationMs) * 44) / 1000
-const texts = corpus.documents.map((text) => text.slice(0, perStream))
+const texts = dashboardTexts(corpus.documents, fullConfig.dashboard)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: false })
 try {

@@ -8,7 +8,7 @@ import { buildPages, type RendererName, rendererNames } from './build-pages'
 import type { BenchConfig, ScenarioName } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { planTurn } from './ingest-events'
-import { type DashboardRun, dashboardOnce } from './scenarios/dashboard'
+import { type DashboardRun, dashboardOnce, dashboardTexts } from './scenarios/dashboard'
 import { type IngestPipeline, type IngestRun, ingestOnce, ingestPipelines } from './scenarios/ingest'
 import { type MemoryRun, memoryOnce, transcriptTexts } from './scenarios/memory'
 import { alternatingOrder, type StreamRun, streamOnce } from './scenarios/streamed-render'
@@ -302,14 +302,11 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
     const memoryRuns: MemoryRun[] = []
     try {
       log('4. dashboard')
-      // Whole documents from their start (a slice from the middle could open a code fence that never closes).
-      const perStream =
-        (config.dashboard.chunksPerSecond * (config.dashboard.warmupMs + config.dashboard.durationMs) * 44) / 1000
-      const dashboardTexts = corpus.documents.map((text) => text.slice(0, perStream))
+      const streamTexts = dashboardTexts(corpus.documents, config.dashboard)
       for (const streams of wants('dashboard') ? config.dashboard.streams : [])
         for (let repetition = 0; repetition < config.repetitions; repetition++)
           for (const renderer of alternatingOrder(rendererNames, repetition)) {
-            const run = await dashboardOnce(vsync, server.origin, renderer, dashboardTexts, {
+            const run = await dashboardOnce(vsync, server.origin, renderer, streamTexts, {
               streams,
               chunksPerSecond: config.dashboard.chunksPerSecond,
               warmupMs: config.dashboard.warmupMs,

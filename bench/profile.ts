@@ -10,6 +10,7 @@ import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
+import { dashboardTexts } from './scenarios/dashboard'
 import { serveDirectory } from './static-server'
 
 interface ProfileNode {
@@ -43,7 +44,7 @@ try {
   await bench.cdp.send('Profiler.start')
   const result = dashboard
     ? await bench.call('dashboard', {
-        texts: corpus.documents.map((document) => document.slice(0, 16 * 1024)),
+        texts: dashboardTexts(corpus.documents, fullConfig.dashboard),
         ...fullConfig.dashboard,
         streams,
         seed: fullConfig.seed,

@@ -30,6 +30,18 @@ export interface DashboardRun {
   mainThread: MainThreadTime
 }
 
+/**
+ * Each stream's text: a document from its start (a slice from the middle could open a code fence
+ * that never closes), long enough for the run at about 44 characters per chunk.
+ */
+export function dashboardTexts(
+  documents: readonly string[],
+  settings: Pick<DashboardSettings, 'chunksPerSecond' | 'warmupMs' | 'durationMs'>,
+): string[] {
+  const perStream = (settings.chunksPerSecond * (settings.warmupMs + settings.durationMs) * 44) / 1000
+  return documents.map((text) => text.slice(0, perStream))
+}
+
 /** Frames missed in each interval, measured against the median interval (the display's period). */
 export function countDroppedFrames(intervals: readonly number[]): number {
   const period = median(intervals)

@@ -107,12 +107,18 @@ const emptyState: SplitState = {
 
 export function advanceSplit(previous: SplitState | undefined, text: string): SplitState {
   if (previous && previous.text === text) return previous
-  return (previous && growTail(previous, text)) ?? splitFrom(previous, text)
+  // Compared once: over a long message this is a scan of the whole text.
+  const extendsPrevious = previous !== undefined && text.startsWith(previous.text)
+  return (extendsPrevious && growTail(previous, text, true)) || splitFrom(previous, text, extendsPrevious)
 }
 
 /** `advanceSplit` without the shortcut: always parses the unsettled region. */
-export function splitFrom(previous: SplitState | undefined, text: string): SplitState {
-  const base = previous && text.startsWith(previous.text) ? previous : emptyState
+export function splitFrom(
+  previous: SplitState | undefined,
+  text: string,
+  extendsPrevious = previous !== undefined && text.startsWith(previous.text),
+): SplitState {
+  const base = previous && extendsPrevious ? previous : emptyState
   const regionStart = base.settledEnd
   const region = text.slice(regionStart)
   const parsed = parseTopLevelBlocks(region)
@@ -211,8 +217,12 @@ export function splitFrom(previous: SplitState | undefined, text: string): Split
  * Most chunks of a stream only continue a paragraph or a code block, so most commits parse once
  * (the render's) instead of twice.
  */
-export function growTail(previous: SplitState, text: string): SplitState | undefined {
-  if (previous.hasFootnoteDefinitions || !text.startsWith(previous.text)) return undefined
+export function growTail(
+  previous: SplitState,
+  text: string,
+  extendsPrevious = text.startsWith(previous.text),
+): SplitState | undefined {
+  if (previous.hasFootnoteDefinitions || !extendsPrevious) return undefined
   const added = text.slice(previous.text.length)
   const last = previous.tail[previous.tail.length - 1]
   const leaf = previous.tailLeaf
