@@ -26,6 +26,7 @@ import {
 } from './link-definitions'
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
+import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
 import { repairTail } from './tail-repair'
 import type { SyntaxNode, SyntaxPoint } from './top-level-blocks'
 
@@ -147,6 +148,9 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
   if (htmlStart === undefined) {
+    // A table streaming row by row renders its settled rows once (`StreamingTable`).
+    const rows = block.type === 'table' && split.tailLeaf?.type === 'tableCell' ? tableRows(text) : undefined
+    if (rows) return { ...block, text, tableRows: rows }
     // Nothing was repaired and the splitter has just parsed this very text: render from its tree.
     return split.tailSyntax && text === block.text ? { ...block, text, syntax: split.tailSyntax } : { ...block, text }
   }
@@ -205,6 +209,7 @@ const BlockPage = memo(function BlockPage({ first, blocks, definitions, options 
           rendersNothing={block.rendersNothing}
           literal={block.literal}
           syntax={block.syntax}
+          tableRows={block.tableRows}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
         />
@@ -220,6 +225,7 @@ interface BlockViewProps {
   rendersNothing: boolean
   literal?: string | undefined
   syntax?: TailSyntax | undefined
+  tableRows?: TableRows | undefined
   definitions: DocumentDefinitions
   options: Options
 }
@@ -232,13 +238,26 @@ const BlockView = memo(function BlockView({
   rendersNothing,
   literal,
   syntax,
+  tableRows,
   definitions,
   options,
 }: BlockViewProps) {
-  const hasDefinitions = definitions.list.length > 0 && literal === undefined
+  // A streaming table writes the definitions before each of its parts.
+  const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
   if (rendersNothing || text.trim() === '') return null
+  if (tableRows) {
+    return (
+      <StreamingTable
+        index={index}
+        separated={separated}
+        rows={tableRows}
+        definitions={definitions}
+        options={options}
+      />
+    )
+  }
   if (literal !== undefined) {
     return (
       <>

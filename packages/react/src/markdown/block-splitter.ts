@@ -14,7 +14,9 @@
  * once it has a footnote definition the caller renders the whole text as one block
  * (`hasFootnoteDefinitions`).
  */
+
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
+import type { TableRows } from './StreamingTable'
 import {
   lineStartBefore,
   parseTopLevelBlocks,
@@ -42,6 +44,8 @@ export interface MarkdownBlock {
   readonly literal?: string
   /** Set on a streaming tail whose text is exactly what was parsed: render from this tree. */
   readonly syntax?: TailSyntax
+  /** Set on a streaming tail that is a table with body rows: render the settled rows once (`StreamingTable`). */
+  readonly tableRows?: TableRows
 }
 
 /** Top-level syntax nodes of the last tail block, with where the block starts in the parsed text. */
@@ -241,7 +245,11 @@ export function growTail(
     return lines.slice(0, -1).every((line) => nonBlankLine.test(line)) ? grown(previous, text, added) : undefined
   }
   const line = previous.text.slice(lineStart, lineEnd)
-  const leafStart = previous.text.length - last.text.length + leaf.start
+  const lastStart = previous.text.length - last.text.length
+  if (leaf.type === 'tableCell' && last.type === 'table') {
+    return growTable(previous, text, added, lineStart - lastStart)
+  }
+  const leafStart = lastStart + leaf.start
   const paragraph = leaf.type === 'paragraph' && previous.text[leafStart] !== '[' && paragraphTextLine.test(line)
   const code =
     leaf.type === 'code' &&
@@ -265,10 +273,52 @@ export function growTail(
   return grown(previous, text, added)
 }
 
-function grown(previous: SplitState, text: string, added: string): SplitState {
+function grown(previous: SplitState, text: string, added: string, tailLeaf = previous.tailLeaf): SplitState {
   const last = previous.tail[previous.tail.length - 1]!
   const tail = [...previous.tail.slice(0, -1), { ...last, text: last.text + added }]
-  return { ...previous, text, tail, tailSyntax: undefined }
+  return { ...previous, text, tail, tailLeaf, tailSyntax: undefined }
+}
+
+/**
+ * The tail is one GFM table and the new text only adds to its body rows (`lineStart`: where the
+ * line being continued starts in the block, or the last complete line): each line of a table body
+ * is one row whatever follows it, unless it is blank or starts another block. So the table's
+ * boundaries do not move, and the innermost cell at the end (for the tail repair) comes from a parse
+ * of the table's header and delimiter rows with its last row alone: the header fixes the columns,
+ * and a row's cells depend on nothing else. A table of tens of KB streams without parsing it whole.
+ */
+function growTable(previous: SplitState, text: string, added: string, lineStart: number): SplitState | undefined {
+  const last = previous.tail[previous.tail.length - 1]!
+  const head = tableHead(last.text)
+  // The cell at the end must be on that line: a blank or whitespace line after the table is not a row.
+  const onLine = (previous.tailLeaf?.start ?? -1) >= lineStart
+  if (previous.tail.length !== 1 || !head || lineStart < head.bodyStart || !onLine) return undefined
+  const block = last.text + added
+  const rows = block.slice(lineStart).split(/\r\n?|\n/)
+  // The line being continued (unless the previous text ended with its line ending), then new lines;
+  // the very last may be empty (a line ending just arrived).
+  const final = rows.length - 1
+  const endsWithLineEnding = final > 0 && rows[final] === ''
+  if (!rows.every((row, index) => (index === final && endsWithLineEnding) || tableRowLine.test(row))) return undefined
+  // The row holding the end of the text (or, after a final line ending, the row before it).
+  const lastRowStart = lineStartBefore(block, endsWithLineEnding ? beforeLineEnding(block, block.length) : block.length)
+  const probe = `${block.slice(head.start, head.bodyStart)}${block.slice(lastRowStart)}`
+  const parsed = parseTopLevelBlocks(probe)
+  const leaf = parsed.leaf
+  if (parsed.blocks.length !== 1 || parsed.blocks[0]!.type !== 'table' || leaf?.type !== 'tableCell') return undefined
+  const shift = lastRowStart - (head.bodyStart - head.start)
+  return grown(previous, text, added, { ...leaf, start: leaf.start + shift })
+}
+
+/** Where a table block's header row starts and its body (the line after the delimiter row) starts. */
+export function tableHead(block: string): { start: number; bodyStart: number } | undefined {
+  const start = block.search(/[^\r\n]/)
+  if (start < 0) return undefined
+  const delimiter = /\r\n?|\n/g
+  delimiter.lastIndex = start
+  if (!delimiter.exec(block)) return undefined
+  const bodyLineEnding = delimiter.exec(block)
+  return bodyLineEnding ? { start, bodyStart: bodyLineEnding.index + bodyLineEnding[0].length } : undefined
 }
 
 // Paragraph text starts with a character no block construct starts with (CommonMark and GFM:
@@ -278,6 +328,8 @@ function grown(previous: SplitState, text: string, added: string): SplitState {
 const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*[^\s#`~*_+>=<|:\d['"(-]/u
 /** A line that continues a paragraph (lazily inside quotes and list items): it cannot interrupt it. */
 const paragraphContinuationLine = /^[ \t]{0,3}[^\s#`~*_+>=<|:\d['"(-]/u
+/** A table body row: starts with a pipe, or with a character no block construct starts with. */
+const tableRowLine = /^ {0,3}(?:\||[^\s#`~*_+>=<|:\d['"(-])/u
 const atxHeadingLine = /^[ \t]{0,3}#{1,6}[ \t]+\S/
 /** Not blank. (CommonMark's blank lines hold only spaces and tabs; other whitespace counts as blank here, to be safe.) */
 const nonBlankLine = /\S/
@@ -335,7 +387,7 @@ function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevel
 }
 
 /** The offset of the line ending just before `lineStart` (the start of a line). */
-function beforeLineEnding(text: string, lineStart: number): number {
+export function beforeLineEnding(text: string, lineStart: number): number {
   if (text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r') return lineStart - 2
   return text[lineStart - 1] === '\n' || text[lineStart - 1] === '\r' ? lineStart - 1 : lineStart
 }

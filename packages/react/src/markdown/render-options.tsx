@@ -71,7 +71,7 @@ function HighlightedPre({ node, children, ...props }: PreProps) {
 }
 
 /** Render the user's override for a tag (a component gets `node`, like react-markdown passes it) or the tag itself. */
-function renderElement(override: unknown, tag: string, props: object, node: ExtraProps['node']): ReactElement {
+export function renderElement(override: unknown, tag: string, props: object, node: ExtraProps['node']): ReactElement {
   if (typeof override === 'function' || (typeof override === 'object' && override !== null)) {
     return createElement(override as ComponentType<Record<string, unknown>>, { ...props, node })
   }

@@ -1,0 +1,160 @@
+/**
+ * A table streaming as the tail renders its settled rows once and re-parses only its last row
+ * (`StreamingTable`). Its HTML must be exactly react-markdown's render of the repaired tail (what
+ * the tail rendered as before), at every prefix of every GFM example and of random tables, with
+ * link definitions and with the user's element overrides.
+ */
+import fc from 'fast-check'
+import { renderToStaticMarkup } from 'react-dom/server'
+import Markdown, { type Components } from 'react-markdown'
+import { afterEach, describe, expect, it } from 'vitest'
+import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
+import { markdownOptions } from '../../src/markdown/render-options'
+import { RenderSettingsContext } from '../../src/markdown/render-settings'
+import { tailBlock } from '../../src/markdown/StreamingMarkdown'
+import { StreamingTable, tableRowPageSize, tableRows } from '../../src/markdown/StreamingTable'
+import { gfmExamples } from './gfm-examples'
+import { liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+
+/** The streaming table's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
+function bothRenders(state: SplitState, components?: Components) {
+  const last = state.tail[state.tail.length - 1]
+  const block = last && tailBlock(state, last, true)
+  if (!block?.tableRows) return undefined
+  const options = markdownOptions({ components, highlight: undefined })
+  const definitions = state.streamingDefinitions
+  const settings = { components, blockRemoteImages: false, onIssue: () => {} }
+  const html = (element: React.ReactElement) =>
+    renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
+  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
+  return {
+    table: html(
+      <StreamingTable index={0} separated={false} rows={block.tableRows} definitions={definitions} options={options} />,
+    ),
+    whole: html(<Markdown {...options}>{prefix + block.text}</Markdown>),
+  }
+}
+
+/** Streams `markdown` character by character (or in chunks) and compares wherever the table renders by rows. */
+function compareWhileStreaming(markdown: string, size = 1, components?: Components): number {
+  let used = 0
+  let state: SplitState | undefined
+  for (let end = size; end < markdown.length + size; end += size) {
+    const text = markdown.slice(0, Math.min(end, markdown.length))
+    state = advanceSplit(state, text)
+    const renders = bothRenders(state, components)
+    if (!renders) continue
+    used++
+    expect(renders.table, JSON.stringify(text)).toBe(renders.whole)
+  }
+  return used
+}
+
+describe('a streaming table renders by rows', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  it('cuts the body into pages of settled rows and the last row', () => {
+    const body = Array.from({ length: 70 }, (_, i) => `| ${i} |`)
+    const rows = tableRows(`\n\n| n |\n| - |\r\n${body.join('\n')}\n  `)
+    expect(rows?.head).toBe('| n |\n| - |\r\n')
+    expect(rows?.pages).toEqual([
+      body.slice(0, tableRowPageSize).join('\n'),
+      body.slice(tableRowPageSize, 2 * tableRowPageSize).join('\n'),
+      body.slice(2 * tableRowPageSize, 69).join('\n'),
+    ])
+    expect(rows?.last).toBe('| 69 |')
+    // One body row: nothing is settled yet, so the table renders whole.
+    expect(tableRows('| n |\n| - |\n| 0 |')).toBeUndefined()
+  })
+
+  it('exactly as react-markdown renders the repaired tail, at every character of every GFM example', () => {
+    const used = gfmExamples.map((example) => compareWhileStreaming(example.markdown))
+    // The examples with two or more body rows.
+    expect(used.filter((count) => count > 0).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('exactly as react-markdown renders the repaired tail, in random tables', { timeout: 60_000 }, () => {
+    const cell = fc.constantFrom(' a ', 'b', ' `x|y` ', ' \\| ', ' **c ', '', ' [l] ', ' [x][] ', ' 1 ', ' _e')
+    const row = fc
+      .tuple(
+        fc.oneof({ weight: 40, arbitrary: fc.constantFrom('|', ' |', '', 'w') }, fc.constant('- ')),
+        fc.array(cell, { maxLength: 5 }),
+        fc.constantFrom('|', ''),
+      )
+      .map(([start, cells, end]) => start + cells.join('|') + end)
+    const table = fc
+      .tuple(
+        fc.constantFrom('', 'Intro\n\n', '[x]: /u "t"\n\n', '[l]: <a b>\n\n'),
+        fc.constantFrom('| a | b |', 'a | b', '| :- | -: | :-: |'.replace(/[-:]+/g, 'h')),
+        fc.constantFrom('| - | - |', '--- | :-:', '| :- | -: | :-: |'),
+        fc.array(
+          fc.tuple(fc.oneof({ weight: 30, arbitrary: fc.constantFrom('\n', '\r\n') }, fc.constant('\n\n')), row),
+          {
+            minLength: 2,
+            maxLength: 40,
+          },
+        ),
+      )
+      .map(([before, header, delimiter, rows]) => `${before}${header}\n${delimiter}${rows.flat().join('')}`)
+    let used = 0
+    fc.assert(
+      fc.property(table, fc.integer({ min: 1, max: 24 }), (markdown, size) => {
+        used += compareWhileStreaming(markdown, size)
+      }),
+      { numRuns: 300, seed: 7 },
+    )
+    expect(used).toBeGreaterThan(1_000)
+  })
+
+  it("keeps the user's table element overrides, the body's included", () => {
+    const components: Components = {
+      tbody: ({ children }) => <tbody data-custom-body="">{children}</tbody>,
+      tr: ({ children }) => <tr data-custom-row="">{children}</tr>,
+      td: ({ children, style }) => (
+        <td data-custom-cell="" style={style}>
+          {children}
+        </td>
+      ),
+    }
+    const rows = Array.from({ length: 40 }, (_, i) => `| ${i} | *${i}* |`).join('\n')
+    const markdown = `| a | b |\n| :-: | --: |\n${rows}`
+    // From the second body row on, every chunk renders by rows.
+    const used = compareWhileStreaming(markdown, 9, components)
+    expect(used).toBe(Math.ceil(markdown.length / 9) - Math.ceil(markdown.indexOf('| 1 |') / 9))
+  })
+
+  it('parses each settled row once while a long table streams, and ends as react-markdown', () => {
+    const rendered: number[] = []
+    setMarkdownWorkListener((work) => {
+      if (work.kind === 'block-render') rendered.push(work.chars)
+    })
+    const rows = Array.from({ length: 400 }, (_, i) => `| row ${i} | \`code\` | **${i}** |`)
+    const document = `# Data\n\n| name | code | value |\n| --- | :-: | --: |\n${rows.join('\n')}\n\nAfter.`
+    const live = liveMarkdown()
+    const tableEnd = document.indexOf('\n\nAfter')
+    let text = ''
+    let commits = 0
+    let renderedWhileInTable = 0
+    for (let end = 23; end < document.length + 23; end += 23) {
+      text = document.slice(0, Math.min(end, document.length))
+      rendered.length = 0
+      live.render({ text, streaming: true })
+      commits++
+      if (end < tableEnd) renderedWhileInTable = Math.max(renderedWhileInTable, sum(rendered))
+    }
+    // Per commit: the head with the last row, and at most one page of rows (when a row settles).
+    const head = '| name | code | value |\n| --- | :-: | --: |\n'
+    const longestRow = Math.max(...rows.map((row) => row.length + 1))
+    expect(renderedWhileInTable).toBeLessThanOrEqual(2 * head.length + (tableRowPageSize + 1) * longestRow)
+    expect(commits).toBeGreaterThan(500)
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(document))
+    live.unmount()
+  })
+})
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0)
+}
