@@ -12,7 +12,7 @@ import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
 import { markdownOptions } from '../../src/markdown/render-options'
-import { RenderSettingsContext } from '../../src/markdown/render-settings'
+import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { StreamingTable, tableRowPageSize, tableRows } from '../../src/markdown/StreamingTable'
 import { gfmExamples } from './gfm-examples'
@@ -25,7 +25,13 @@ function bothRenders(state: SplitState, components?: Components) {
   if (!block?.tableRows) return undefined
   const options = markdownOptions({ components, highlight: undefined })
   const definitions = state.streamingDefinitions
-  const settings = { components, blockRemoteImages: false, onIssue: () => {} }
+  const settings: RenderSettings = {
+    components,
+    blockRemoteImages: false,
+    linkTarget: undefined,
+    highlight: undefined,
+    onIssue: undefined,
+  }
   const html = (element: React.ReactElement) =>
     renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
   const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
