@@ -1,0 +1,80 @@
+/**
+ * What the browser does per frame while a renderer streams: a Chrome trace (`devtools.timeline`)
+ * of one timed stream, its main-thread events summed by name (self time, nested events
+ * subtracted) and divided by the number of frames.
+ *
+ *   npx tsx bench/trace-frames.ts palimpsest 204800
+ */
+import { launchBrowser, openBenchPage } from './browser-session'
+import { buildPages, type RendererName, rendererNames } from './build-pages'
+import { fullConfig } from './config'
+import { documentPrefix, loadCorpus } from './corpus'
+import { serveDirectory } from './static-server'
+
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { name?: string }
+}
+
+const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
+if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
+const size = Number(process.argv[3] ?? 204_800)
+const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const text = documentPrefix(corpus, size)
+const server = await serveDirectory(await buildPages({}))
+const browser = await launchBrowser({ unthrottledFrames: true })
+try {
+  const bench = await openBenchPage(browser, server.origin, renderer)
+  const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
+  await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
+  const events: TraceEvent[] = []
+  bench.cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])))
+  const complete = new Promise<void>((resolve) => bench.cdp.once('Tracing.tracingComplete', () => resolve()))
+  await bench.cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
+    transferMode: 'ReportEvents',
+  })
+  const result = await bench.call('stream', { ...settings, text })
+  await bench.cdp.send('Tracing.end')
+  await complete
+
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+  const onMain = events
+    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  // Self time: each event's duration minus its direct children's.
+  const self = new Map<string, { ms: number; count: number }>()
+  const open: TraceEvent[] = []
+  const selfOf = new Map<TraceEvent, number>()
+  for (const event of onMain) {
+    while (open.length > 0 && open[open.length - 1]!.ts + (open[open.length - 1]!.dur ?? 0) <= event.ts) open.pop()
+    const parent = open[open.length - 1]
+
+    if (parent) selfOf.set(parent, (selfOf.get(parent) ?? 0) - (event.dur ?? 0))
+    selfOf.set(event, (selfOf.get(event) ?? 0) + (event.dur ?? 0))
+    open.push(event)
+  }
+  for (const [event, us] of selfOf) {
+    const entry = self.get(event.name) ?? { ms: 0, count: 0 }
+    entry.ms += us / 1000
+    entry.count++
+    self.set(event.name, entry)
+  }
+  const frames = result.frames
+  const total = [...self.values()].reduce((sum, entry) => sum + entry.ms, 0)
+  console.log(`${renderer} at ${size} chars: ${frames} frames, ${total.toFixed(0)} ms of traced main-thread work`)
+  console.log('event                          ms/frame   count/frame   total ms')
+  for (const [name, entry] of [...self].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
+    console.log(
+      `${name.padEnd(30)} ${(entry.ms / frames).toFixed(3).padStart(8)}   ${(entry.count / frames).toFixed(2).padStart(11)}   ${entry.ms.toFixed(0).padStart(8)}`,
+    )
+  }
+} finally {
+  await browser.close()
+  await server.close()
+}
