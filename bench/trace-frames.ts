@@ -33,7 +33,7 @@ try {
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
   await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
   const events: TraceEvent[] = []
-  bench.cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])))
+  bench.cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
   const complete = new Promise<void>((resolve) => bench.cdp.once('Tracing.tracingComplete', () => resolve()))
   await bench.cdp.send('Tracing.start', {
     traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
