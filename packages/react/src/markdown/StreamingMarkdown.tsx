@@ -15,6 +15,7 @@ import {
   type MarkdownBlock,
   type SplitState,
   type TailSyntax,
+  takeSettledSyntax,
 } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import {
@@ -209,6 +210,7 @@ const BlockPage = memo(function BlockPage({ first, blocks, definitions, options 
           rendersNothing={block.rendersNothing}
           literal={block.literal}
           syntax={block.syntax}
+          owner={block}
           tableRows={block.tableRows}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
@@ -225,6 +227,8 @@ interface BlockViewProps {
   rendersNothing: boolean
   literal?: string | undefined
   syntax?: TailSyntax | undefined
+  /** The block as the splitter settled it: its tree from that parse serves the first render. */
+  owner?: MarkdownBlock
   tableRows?: TableRows | undefined
   definitions: DocumentDefinitions
   options: Options
@@ -238,6 +242,7 @@ const BlockView = memo(function BlockView({
   rendersNothing,
   literal,
   syntax,
+  owner,
   tableRows,
   definitions,
   options,
@@ -272,7 +277,7 @@ const BlockView = memo(function BlockView({
       separated={separated}
       source={prefix + text}
       // With definition lines before it the source is not what the splitter parsed.
-      syntax={prefix === '' ? syntax : undefined}
+      syntax={prefix === '' ? (syntax ?? (owner && takeSettledSyntax(owner))) : undefined}
       options={options}
     />
   )
@@ -286,23 +291,31 @@ interface RenderedBlockProps {
   options: Options
 }
 
-const RenderedBlock = memo(function RenderedBlock({ index, separated, source, syntax, options }: RenderedBlockProps) {
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: syntax === undefined })
-  // With the splitter's tree, react-markdown parses an empty text and a plugin hands on the tree.
-  const plugins = syntax && [...(options.remarkPlugins ?? []), treeOf(syntax)]
-  return (
-    <>
-      {separated ? '\n' : null}
-      {plugins ? (
-        <Markdown {...options} remarkPlugins={plugins}>
-          {''}
-        </Markdown>
-      ) : (
-        <Markdown {...options}>{source}</Markdown>
-      )}
-    </>
-  )
-})
+/** The tree is a parse of the source, so only the source (and how it is rendered) decides the render. */
+const RenderedBlock = memo(
+  function RenderedBlock({ index, separated, source, syntax, options }: RenderedBlockProps) {
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: syntax === undefined })
+    // With the splitter's tree, react-markdown parses an empty text and a plugin hands on the tree.
+    const plugins = syntax && [...(options.remarkPlugins ?? []), treeOf(syntax)]
+    return (
+      <>
+        {separated ? '\n' : null}
+        {plugins ? (
+          <Markdown {...options} remarkPlugins={plugins}>
+            {''}
+          </Markdown>
+        ) : (
+          <Markdown {...options}>{source}</Markdown>
+        )}
+      </>
+    )
+  },
+  (previous, next) =>
+    previous.source === next.source &&
+    previous.index === next.index &&
+    previous.separated === next.separated &&
+    previous.options === next.options,
+)
 
 type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
 

@@ -116,6 +116,22 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
   return (extendsPrevious && growTail(previous, text, true)) || splitFrom(previous, text, extendsPrevious)
 }
 
+const lineEndings = /\r\n|\r|\n/g
+
+/** Syntax trees of blocks settled by a parse, until they are first rendered. */
+const settledSyntax = new WeakMap<MarkdownBlock, TailSyntax>()
+
+/**
+ * The syntax tree of a settled block from the parse that settled it, once: the first render of
+ * the block need not parse its text again (a parse of the block alone gives the same tree, since
+ * nothing before or after a settled block changes how it parses). Later renders parse.
+ */
+export function takeSettledSyntax(block: MarkdownBlock): TailSyntax | undefined {
+  const syntax = settledSyntax.get(block)
+  if (syntax) settledSyntax.delete(block)
+  return syntax
+}
+
 /** `advanceSplit` without the shortcut: always parses the unsettled region. */
 export function splitFrom(
   previous: SplitState | undefined,
@@ -150,13 +166,28 @@ export function splitFrom(
     return block
   }
 
+  // A group's nodes with where it starts: its (1-based) line, counted on from the last group asked for.
+  let linesBefore = 0
+  let countedTo = 0
+  const syntaxAt = (group: number): TailSyntax => {
+    const offset = starts[group]!
+    linesBefore += region.slice(countedTo, offset).match(lineEndings)?.length ?? 0
+    countedTo = offset
+    return { nodes: parsed.nodes.slice(groupStarts[group], groupStarts[group + 1]), offset, line: linesBefore + 1 }
+  }
+  // A block settled here renders from this parse (`takeSettledSyntax`), unless a link definition in
+  // the region resolved references in it: blocks render with the definitions known once their line ended.
+  const reusable = !hasFootnoteDefinitions && nodes.every((node) => node.definitions.length === 0)
+
   let settledPages = base.settledPages
   let settledCount = base.settledCount
   let settledEnd = regionStart
   let settledDefinitions = base.settledDefinitions
   let group = 0
   while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
-    settledPages = appendToPages(settledPages, settledCount, blockAt(group))
+    const block = blockAt(group)
+    if (reusable && !block.rendersNothing) settledSyntax.set(block, syntaxAt(group))
+    settledPages = appendToPages(settledPages, settledCount, block)
     settledCount++
     settledEnd = regionStart + starts[group + 1]!
     group++
@@ -176,14 +207,7 @@ export function splitFrom(
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastTailStart }
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
-  const tailSyntax: TailSyntax | undefined =
-    tail.length === 1
-      ? {
-          nodes: parsed.nodes.slice(groupStarts[groupStarts.length - 1]),
-          offset: lastTailStart,
-          line: (region.slice(0, lastTailStart).match(/\r\n|\r|\n/g)?.length ?? 0) + 1,
-        }
-      : undefined
+  const tailSyntax: TailSyntax | undefined = tail.length === 1 ? syntaxAt(groupStarts.length - 1) : undefined
 
   return {
     text,
