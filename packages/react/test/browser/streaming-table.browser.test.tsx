@@ -1,0 +1,77 @@
+/**
+ * A table streaming as the tail renders its settled rows in pages and re-parses only its last row
+ * (`StreamingTable`). In Chromium's layout it must look exactly like react-markdown's render of the
+ * same text at every commit (column widths depend on every row, so a row rendered differently would
+ * move them), and it must only ever grow: switching to the row-by-row render (second body row) and
+ * back (when the table settles) happens within one commit.
+ */
+import '../../src/styles.css'
+import { flushSync } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
+import Markdown from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { afterEach, expect, test } from 'vitest'
+import { StreamingMarkdown } from '../../src/markdown'
+import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { tailBlock } from '../../src/markdown/StreamingMarkdown'
+
+const roots: Root[] = []
+const hosts: HTMLElement[] = []
+afterEach(() => {
+  for (const root of roots.splice(0)) root.unmount()
+  for (const host of hosts.splice(0)) host.remove()
+})
+
+function mount(): { host: HTMLElement; root: Root } {
+  const host = document.createElement('div')
+  host.style.cssText = 'width: 640px; font: 15px/1.5 sans-serif;'
+  document.body.append(host)
+  const root = createRoot(host)
+  roots.push(root)
+  hosts.push(host)
+  return { host, root }
+}
+
+/** Every table element's position and size, relative to the host. */
+function tableBoxes(host: HTMLElement): string[] {
+  const origin = host.getBoundingClientRect()
+  return [...host.querySelectorAll('table, thead, tbody, tr, th, td')].map((element) => {
+    const box = element.getBoundingClientRect()
+    return `${element.tagName} ${(box.left - origin.left).toFixed(2)} ${(box.top - origin.top).toFixed(2)} ${box.width.toFixed(2)} ${box.height.toFixed(2)}`
+  })
+}
+
+test('a streaming table is laid out as react-markdown lays out the same text, and only grows', () => {
+  // Cells of very different widths, so that every row takes part in the column widths.
+  const rows = Array.from(
+    { length: 90 },
+    (_, i) => `| ${'w'.repeat(1 + ((i * 7) % 23))} | \`code ${i}\` | ${i % 9 === 0 ? '**wide cell text here**' : i} |`,
+  )
+  const document_ = `Intro.\n\n| name | code | value |\n| :-- | :-: | --: |\n${rows.join('\n')}\n\nAfter the table.`
+  const ours = mount()
+  const reference = mount()
+  let state: SplitState | undefined
+  let previousHeight = 0
+  let compared = 0
+  for (let end = 11; end < document_.length + 11; end += 11) {
+    const text = document_.slice(0, Math.min(end, document_.length))
+    state = advanceSplit(state, text)
+    flushSync(() => ours.root.render(<StreamingMarkdown text={text} streaming />))
+    const table = ours.host.querySelector('table')
+    if (!table) continue
+    const height = table.getBoundingClientRect().height
+    expect(height, JSON.stringify(text.slice(-20))).toBeGreaterThanOrEqual(previousHeight)
+    previousHeight = height
+    // The reference renders the same repaired text, the settled blocks as they are.
+    const shown = [...state.settledPages.flat(), ...state.tail.map((block) => tailBlock(state!, block, true))]
+    const usesRows = shown.some((block) => block.tableRows)
+    flushSync(() =>
+      reference.root.render(
+        <Markdown remarkPlugins={[remarkGfm]}>{shown.map((block) => block.text).join('')}</Markdown>,
+      ),
+    )
+    expect(tableBoxes(ours.host), JSON.stringify(text.slice(-20))).toEqual(tableBoxes(reference.host))
+    if (usesRows) compared++
+  }
+  expect(compared).toBeGreaterThan(200)
+})
