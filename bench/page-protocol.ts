@@ -16,6 +16,8 @@ export interface StreamRequest {
   clearEveryChars?: number
   /** Run the same frame loop but hand the renderer nothing: what the loop and frame production cost alone. */
   dryRun?: boolean
+  /** Text rendered in one frame before the streamed frames, untimed: `text` then streams after it. */
+  prefix?: string
 }
 
 export interface StreamResult {

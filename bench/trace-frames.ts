@@ -3,7 +3,10 @@
  * of one timed stream, its main-thread events summed by name (self time, nested events
  * subtracted) and divided by the number of frames.
  *
- *   npx tsx bench/trace-frames.ts palimpsest 204800
+ *   npx tsx bench/trace-frames.ts palimpsest 204800 [after]
+ *
+ * With `after`, that many characters of the documents are rendered first (untimed, one frame) and
+ * the same `size` characters as without it stream after them: the same frames in a longer document.
  */
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
@@ -24,7 +27,9 @@ interface TraceEvent {
 const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
 if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
 const size = Number(process.argv[3] ?? 204_800)
-const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const after = Number(process.argv[4] ?? 0)
+const corpus = loadCorpus(after + size + fullConfig.warmupChars * 2)
+const prefix = after > 0 ? `${documentPrefix(corpus, after)}\n\n` : ''
 const text = documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })
@@ -39,7 +44,7 @@ try {
     traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
     transferMode: 'ReportEvents',
   })
-  const result = await bench.call('stream', { ...settings, text })
+  const result = await bench.call('stream', { ...settings, text, ...(prefix && { prefix }) })
   await bench.cdp.send('Tracing.end')
   await complete
 
@@ -59,7 +64,13 @@ try {
     selfOf.set(event, (selfOf.get(event) ?? 0) + (event.dur ?? 0))
     open.push(event)
   }
+  // Frames: from one animation-frame callback to the next. With a prefix, its render (the first
+  // frames of the stream call) is left out.
+  const frameStarts = onMain.filter((event) => event.name === 'FireAnimationFrame').map((event) => event.ts)
+  const skipped = frameStarts.length - result.frames
+  const from = frameStarts[Math.max(0, skipped)] ?? 0
   for (const [event, us] of selfOf) {
+    if (event.ts < from) continue
     const entry = self.get(event.name) ?? { ms: 0, count: 0 }
     entry.ms += us / 1000
     entry.count++
@@ -67,7 +78,9 @@ try {
   }
   const frames = result.frames
   const total = [...self.values()].reduce((sum, entry) => sum + entry.ms, 0)
-  console.log(`${renderer} at ${size} chars: ${frames} frames, ${total.toFixed(0)} ms of traced main-thread work`)
+  console.log(
+    `${renderer} at ${size} chars${after ? ` after ${after}` : ''}: ${frames} frames, ${total.toFixed(0)} ms of traced main-thread work`,
+  )
   console.log('event                          ms/frame   count/frame   total ms')
   for (const [name, entry] of [...self].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
     console.log(

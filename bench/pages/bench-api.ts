@@ -99,6 +99,12 @@ export function installBenchApi(renderer: Renderer): void {
       const view = renderer.mount(host('message'), { schedule: 'manual' })
       streamed = view
       await nextFrame()
+      if (request.prefix) {
+        view.push(request.prefix)
+        view.commit()
+        await nextFrame()
+        await nextFrame()
+      }
       const clearHeavy = request.clearEveryChars !== undefined
       const stopLongTasks = observeLongTasks()
       const commitMs: number[] = []

@@ -89,7 +89,7 @@ function unwrapPages(html: string): string {
   return before + pages.map((page) => (page.endsWith('</div>') ? page.slice(0, -'</div>'.length) : page)).join('')
 }
 
-const pageOpening = '<div data-palimpsest-block-page="">'
+const pageOpening = '<div data-palimpsest-block-page="" style="isolation:isolate">'
 
 /** Split `text` at the given sorted cut offsets. */
 export function chunksAt(text: string, cuts: readonly number[]): string[] {
