@@ -194,10 +194,10 @@ function pageSearchKey(blocks: readonly MarkdownBlock[]): string {
 
 /**
  * A stacking context per page (`isolation: isolate`, which changes no layout): without it, Chromium's
- * pre-paint walked every block of the document on each frame, 0.2 ms per frame with 3 pages above
- * the tail and 3.6 ms with 90 (a static page appending text; `bench/trace-frames.ts` shows the same
- * in the stream). With it the cost stays about 0.07 ms whatever the length. Positioned descendants
- * with a `z-index` stack within their page.
+ * pre-paint walked every block of the document on each frame: 0.2 ms per frame with 3 pages above
+ * the tail, 3.6 ms with 90 (`bench/prepaint-pages.ts`; `bench/trace-frames.ts` shows it in the
+ * stream). With it, about 0.07 ms whatever the length. Positioned descendants with a `z-index`
+ * stack within their page.
  */
 const pageStyle = { isolation: 'isolate' } as const
 
