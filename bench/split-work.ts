@@ -1,8 +1,8 @@
 /**
  * Deterministic work per commit of Palimpsest's streaming markdown over the benchmark documents, no
  * timing involved: characters the block splitter re-parses, and characters handed to react-markdown
- * (the unsettled tail, or the whole text once the document has a link reference definition and
- * `SplitMarkdown` falls back to one block). Shows where the cost per commit grows with the message.
+ * (the unsettled tail with the link definitions it may use, or the whole text once the document has
+ * a footnote definition). Shows where the cost per commit grows with the message.
  *
  *   npx tsx bench/split-work.ts
  */
@@ -32,6 +32,7 @@ for (const size of fullConfig.longMessage.sizes) {
   let state: SplitState | undefined
   let streamed = ''
   let definitionsFrom: number | undefined
+  let lastTablePage: string | undefined
   for (const frame of frames) {
     streamed += frame.join('')
     parsed = 0
@@ -39,18 +40,24 @@ for (const size of fullConfig.longMessage.sizes) {
     parsedPerCommit.push(parsed)
     if (state.hasDefinitions) definitionsFrom ??= streamed.length
     // Footnotes still render the whole text as one block; link definitions ride along with the blocks that use them;
-    // a streaming HTML block is shown as its text, not parsed (`tailBlock(...).literal`).
+    // a streaming HTML block is shown as its text, not parsed (`tailBlock(...).literal`); a streaming table renders
+    // its head with its last row, and a page of settled rows when it changed (`tailBlock(...).tableRows`).
     const current = state
+    const withDefinitions = (text: string) =>
+      text.length + definitionsPrefix(labelSearchKey(text), current.definitions).length
     renderedPerCommit.push(
       current.hasFootnoteDefinitions
         ? streamed.length
-        : current.tail.reduce(
-            (total, block) =>
-              tailBlock(current, block, true).literal !== undefined
-                ? total
-                : total + block.text.length + definitionsPrefix(labelSearchKey(block.text), current.definitions).length,
-            0,
-          ),
+        : current.tail.reduce((total, block) => {
+            const shown = tailBlock(current, block, true)
+            if (shown.literal !== undefined) return total
+            const rows = shown.tableRows
+            if (!rows) return total + withDefinitions(block.text)
+            const page = rows.pages[rows.pages.length - 1]
+            const pageChanged = page !== undefined && page !== lastTablePage
+            lastTablePage = page
+            return total + withDefinitions(rows.head + rows.last) + (pageChanged ? withDefinitions(rows.head + page) : 0)
+          }, 0),
     )
   }
   const stats = (values: number[]) =>
