@@ -15,7 +15,7 @@ import {
   type MarkdownBlock,
   type SplitState,
   type TailSyntax,
-  takeSettledSyntax,
+  takeBlockSyntax,
 } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import {
@@ -29,7 +29,7 @@ import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
 import { repairTail } from './tail-repair'
-import type { SyntaxNode, SyntaxPoint } from './top-level-blocks'
+import { parseTopLevelBlocks, type SyntaxNode, type SyntaxPoint } from './top-level-blocks'
 
 export type { CodeHighlighter, MarkdownIssue }
 
@@ -153,7 +153,8 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     const rows = block.type === 'table' && split.tailLeaf?.type === 'tableCell' ? tableRows(text) : undefined
     if (rows) return { ...block, text, tableRows: rows }
     // Nothing was repaired and the splitter has just parsed this very text: render from its tree.
-    return split.tailSyntax && text === block.text ? { ...block, text, syntax: split.tailSyntax } : { ...block, text }
+    const syntax = text === block.text ? takeBlockSyntax(block) : undefined
+    return syntax ? { ...block, text, syntax } : { ...block, text }
   }
   // A blank last line still being typed is not part of it (a complete one would have ended it).
   return { ...block, text, literal: text.slice(htmlStart).replace(trailingBlankLine, '') }
@@ -280,13 +281,15 @@ const BlockView = memo(function BlockView({
       </>
     )
   }
+  // Taken whether used or not, so that it is not kept. With definition lines before it the source is
+  // not what the splitter parsed.
+  const tree = syntax ?? (owner && takeBlockSyntax(owner))
   return (
     <RenderedBlock
       index={index}
       separated={separated}
       source={prefix + text}
-      // With definition lines before it the source is not what the splitter parsed.
-      syntax={prefix === '' ? (syntax ?? (owner && takeSettledSyntax(owner))) : undefined}
+      tree={{ syntax: prefix === '' ? tree : undefined }}
       options={options}
     />
   )
@@ -296,16 +299,21 @@ interface RenderedBlockProps {
   index: number
   separated: boolean
   source: string
-  syntax?: TailSyntax | undefined
+  /** A parse of `source`, handed over once: the render takes it out, so the element does not keep it. */
+  tree: TreeHandle
   options: Options
+}
+
+export interface TreeHandle {
+  syntax: TailSyntax | undefined
 }
 
 /** The tree is a parse of the source, so only the source (and how it is rendered) decides the render. */
 const RenderedBlock = memo(
-  function RenderedBlock({ index, separated, source, syntax, options }: RenderedBlockProps) {
-    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: syntax === undefined })
+  function RenderedBlock({ index, separated, source, tree, options }: RenderedBlockProps) {
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: !tree.syntax })
     // With the splitter's tree, react-markdown parses an empty text and a plugin hands on the tree.
-    const plugins = syntax && [...(options.remarkPlugins ?? []), treeOf(syntax)]
+    const plugins = tree.syntax && [...(options.remarkPlugins ?? []), treeOf(tree, source)]
     return (
       <>
         {separated ? '\n' : null}
@@ -328,9 +336,17 @@ const RenderedBlock = memo(
 
 type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
 
-/** A remark plugin replacing the (empty) parsed tree by the tail's tree. */
-function treeOf(syntax: TailSyntax): RemarkPlugin {
-  return () => () => tailTree(syntax)
+/**
+ * A remark plugin replacing the (empty) parsed tree by the handed-over tree, taking it out of the
+ * handle. If react-markdown runs it again (a render React restarted), it parses the source.
+ * Exported for tests.
+ */
+export function treeOf(tree: TreeHandle, source: string): RemarkPlugin {
+  return () => () => {
+    const syntax = tree.syntax
+    tree.syntax = undefined
+    return syntax ? tailTree(syntax) : { type: 'root', children: [...parseTopLevelBlocks(source).nodes] }
+  }
 }
 
 /**

@@ -72,11 +72,6 @@ export interface SplitState {
   readonly tail: readonly MarkdownBlock[]
   /** Innermost block at the end of the text, relative to the last tail block's start. */
   readonly tailLeaf: TailLeaf | undefined
-  /**
-   * The syntax tree of the last tail block from the parse that produced this state (absent when the
-   * tail only grew since): rendering the tail from it saves parsing the same text again.
-   */
-  readonly tailSyntax: TailSyntax | undefined
   /** Link reference definitions of the settled blocks, in source order. */
   readonly settledDefinitions: readonly LinkDefinition[]
   /** The definitions in force in the whole text; the same object while they do not change. */
@@ -101,7 +96,6 @@ const emptyState: SplitState = {
   settledEnd: 0,
   tail: [],
   tailLeaf: undefined,
-  tailSyntax: undefined,
   settledDefinitions: [],
   definitions: noDefinitions,
   streamingDefinitions: noDefinitions,
@@ -118,17 +112,19 @@ export function advanceSplit(previous: SplitState | undefined, text: string): Sp
 
 const lineEndings = /\r\n|\r|\n/g
 
-/** Syntax trees of blocks settled by a parse, until they are first rendered. */
-const settledSyntax = new WeakMap<MarkdownBlock, TailSyntax>()
+/** Syntax trees of blocks from the parse that made them, until they are first rendered. */
+const blockSyntax = new WeakMap<MarkdownBlock, TailSyntax>()
 
 /**
- * The syntax tree of a settled block from the parse that settled it, once: the first render of
- * the block need not parse its text again (a parse of the block alone gives the same tree, since
- * nothing before or after a settled block changes how it parses). Later renders parse.
+ * The syntax tree of a block from the parse that made it, once: a block settled by that parse, or
+ * the tail when it is one block (its start is then a settled boundary). A parse of the block alone
+ * gives the same tree (nothing before or after a settled boundary changes how a block parses), so
+ * its first render need not parse the text again. Later renders parse; taking it also drops it, so
+ * the trees are not kept for as long as the blocks.
  */
-export function takeSettledSyntax(block: MarkdownBlock): TailSyntax | undefined {
-  const syntax = settledSyntax.get(block)
-  if (syntax) settledSyntax.delete(block)
+export function takeBlockSyntax(block: MarkdownBlock): TailSyntax | undefined {
+  const syntax = blockSyntax.get(block)
+  if (syntax) blockSyntax.delete(block)
   return syntax
 }
 
@@ -175,8 +171,8 @@ export function splitFrom(
     countedTo = offset
     return { nodes: parsed.nodes.slice(groupStarts[group], groupStarts[group + 1]), offset, line: linesBefore + 1 }
   }
-  // A block settled here renders from this parse (`takeSettledSyntax`), unless a link definition in
-  // the region resolved references in it: blocks render with the definitions known once their line ended.
+  // A block made here renders from this parse (`takeBlockSyntax`), unless a link definition in the
+  // region resolved references in it: blocks render with the definitions known once their line ended.
   const reusable = !hasFootnoteDefinitions && nodes.every((node) => node.definitions.length === 0)
 
   let settledPages = base.settledPages
@@ -186,7 +182,7 @@ export function splitFrom(
   let group = 0
   while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
     const block = blockAt(group)
-    if (reusable && !block.rendersNothing) settledSyntax.set(block, syntaxAt(group))
+    if (reusable && !block.rendersNothing) blockSyntax.set(block, syntaxAt(group))
     settledPages = appendToPages(settledPages, settledCount, block)
     settledCount++
     settledEnd = regionStart + starts[group + 1]!
@@ -207,7 +203,9 @@ export function splitFrom(
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastTailStart }
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
-  const tailSyntax: TailSyntax | undefined = tail.length === 1 ? syntaxAt(groupStarts.length - 1) : undefined
+  // Only a tail of one block: between tail blocks the parse may still depend on the block before.
+  const last = tail[tail.length - 1]
+  if (tail.length === 1 && last && !last.rendersNothing) blockSyntax.set(last, syntaxAt(groupStarts.length - 1))
 
   return {
     text,
@@ -217,7 +215,6 @@ export function splitFrom(
     settledEnd,
     tail,
     tailLeaf: leaf,
-    tailSyntax,
     settledDefinitions,
     definitions: documentDefinitions(previous?.definitions ?? noDefinitions, settledDefinitions, tailDefinitions),
     streamingDefinitions: documentDefinitions(
@@ -300,7 +297,7 @@ export function growTail(
 function grown(previous: SplitState, text: string, added: string, tailLeaf = previous.tailLeaf): SplitState {
   const last = previous.tail[previous.tail.length - 1]!
   const tail = [...previous.tail.slice(0, -1), { ...last, text: last.text + added }]
-  return { ...previous, text, tail, tailLeaf, tailSyntax: undefined }
+  return { ...previous, text, tail, tailLeaf }
 }
 
 /**

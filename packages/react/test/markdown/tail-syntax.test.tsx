@@ -5,12 +5,24 @@
  * every prefix of every CommonMark and GFM example.
  */
 import { tests as commonmarkExamples } from 'commonmark-spec'
+import { act, StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { renderToStaticMarkup } from 'react-dom/server'
+import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
-import { advanceSplit, type MarkdownBlock, type SplitState, takeSettledSyntax } from '../../src/markdown/block-splitter'
-import { tailBlock, tailTree } from '../../src/markdown/StreamingMarkdown'
+import { StreamingMarkdown } from '../../src/markdown'
+import {
+  advanceSplit,
+  type MarkdownBlock,
+  type SplitState,
+  splitFrom,
+  takeBlockSyntax,
+} from '../../src/markdown/block-splitter'
+import { tailBlock, tailTree, treeOf } from '../../src/markdown/StreamingMarkdown'
+import { sharedGfm } from '../../src/markdown/shared-gfm'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { gfmExamples } from './gfm-examples'
-import { staticSplitHtml } from './markdown-harness'
+import { referenceHtml, staticSplitHtml } from './markdown-harness'
 
 const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
 
@@ -28,14 +40,17 @@ describe('tail rendered from the splitter tree', () => {
       for (const markdown of documents) {
         let state: SplitState | undefined
         for (const text of prefixes(markdown, size)) {
-          state = advanceSplit(state, text)
+          const previous = state
+          state = advanceSplit(previous, text)
           const last = state.tail[state.tail.length - 1]
           const syntax = last && tailBlock(state, last, true).syntax
           if (!last || !syntax) continue
           used++
           const context = JSON.stringify(text)
           expect(tailTree(syntax).children, context).toEqual(parseTopLevelBlocks(last.text).nodes)
-          expect(staticSplitHtml(state, true), context).toBe(staticSplitHtml({ ...state, tailSyntax: undefined }, true))
+          // The same split again, with its trees: the first render takes them, the second parses.
+          const fresh = splitFrom(previous, text)
+          expect(staticSplitHtml(fresh, true), context).toBe(staticSplitHtml(fresh, true))
         }
       }
       expect(used).toBeGreaterThan(size === 1 ? 3_000 : 100)
@@ -56,7 +71,7 @@ describe('settled blocks rendered from the tree of the parse that settled them',
           state = advanceSplit(state, text)
           const settled: MarkdownBlock[] = state.settledPages.flat().slice(before)
           for (const block of settled) {
-            const syntax = takeSettledSyntax(block)
+            const syntax = takeBlockSyntax(block)
             if (!syntax) continue
             used++
             expect(tailTree(syntax).children, JSON.stringify(block.text)).toEqual(parseTopLevelBlocks(block.text).nodes)
@@ -70,13 +85,65 @@ describe('settled blocks rendered from the tree of the parse that settled them',
   it('serve a block once: its next render parses', () => {
     const state = advanceSplit(undefined, 'One.\n\nTwo.\n\nThree')
     const [first] = state.settledPages.flat()
-    expect(first && takeSettledSyntax(first)).toBeDefined()
-    expect(first && takeSettledSyntax(first)).toBeUndefined()
+    expect(first && takeBlockSyntax(first)).toBeDefined()
+    expect(first && takeBlockSyntax(first)).toBeUndefined()
   })
 
   it('are not kept when the region defines a link: blocks render with the definitions published so far', () => {
-    const trees = (text: string) => advanceSplit(undefined, text).settledPages.flat().map(takeSettledSyntax)
+    const trees = (text: string) => advanceSplit(undefined, text).settledPages.flat().map(takeBlockSyntax)
     expect(trees('See [a].\n\n# A heading\n\nMore\n')).toEqual([expect.anything(), expect.anything()])
     expect(trees('See [a].\n\n[a]: /u\n\n# A heading\n\nMore\n')).toEqual([undefined, undefined, undefined])
+  })
+
+  it('are taken by the first render (not kept for the life of the blocks); a second render parses alike', () => {
+    const state = advanceSplit(undefined, 'One *a*.\n\nTwo **b**.\n\nThree\n')
+    const withTrees = staticSplitHtml(state, true)
+    expect(state.settledPages.flat().map(takeBlockSyntax)).toEqual([undefined, undefined])
+    expect(staticSplitHtml(state, true)).toBe(withTrees)
+  })
+
+  it("render the same under React's StrictMode (its discarded first render takes the trees, the second parses)", () => {
+    const text = 'One *a*.\n\n- two\n- **b**\n\n```js\nthree\n```\n\nFour'
+    const container = document.createElement('div')
+    const root = createRoot(container)
+    let streamed = ''
+    for (const chunk of text.match(/[\s\S]{1,7}/g) ?? []) {
+      streamed += chunk
+      act(() =>
+        root.render(
+          <StrictMode>
+            <StreamingMarkdown text={streamed} streaming />
+          </StrictMode>,
+        ),
+      )
+    }
+    act(() =>
+      root.render(
+        <StrictMode>
+          <StreamingMarkdown text={text} />
+        </StrictMode>,
+      ),
+    )
+    const markdown = container.firstElementChild
+    for (const page of markdown?.querySelectorAll(':scope > [data-palimpsest-block-page]') ?? []) {
+      page.replaceWith(...page.childNodes)
+    }
+    expect(markdown?.innerHTML).toBe(referenceHtml(text))
+    act(() => root.unmount())
+  })
+
+  it('a tree handed to a render that runs twice serves the first run; the second parses the source', () => {
+    const source = 'Some *emphasis* and `code`.'
+    const state = advanceSplit(undefined, source)
+    const last = state.tail[0]
+    const syntax = last && takeBlockSyntax(last)
+    expect(syntax).toBeDefined()
+    const handle = { syntax }
+    const plugins = [sharedGfm, treeOf(handle, source)]
+    const render = () => renderToStaticMarkup(<Markdown remarkPlugins={plugins}>{''}</Markdown>)
+    const expected = renderToStaticMarkup(<Markdown remarkPlugins={[sharedGfm]}>{source}</Markdown>)
+    expect(render()).toBe(expected)
+    expect(handle.syntax).toBeUndefined()
+    expect(render()).toBe(expected)
   })
 })
