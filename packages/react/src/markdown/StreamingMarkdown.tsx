@@ -6,7 +6,7 @@
  * react-markdown's render of the whole text with the same options, its top-level elements grouped
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
-import { memo, useMemo, useRef } from 'react'
+import { memo, type ReactNode, useMemo, useRef } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
 import {
   advanceSplit,
@@ -29,7 +29,7 @@ import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
 import { repairTail } from './tail-repair'
-import { parseTopLevelBlocks, type SyntaxNode, type SyntaxPoint } from './top-level-blocks'
+import type { SyntaxNode, SyntaxPoint } from './top-level-blocks'
 
 export type { CodeHighlighter, MarkdownIssue }
 
@@ -304,26 +304,25 @@ interface RenderedBlockProps {
   options: Options
 }
 
-export interface TreeHandle {
+interface TreeHandle {
   syntax: TailSyntax | undefined
 }
 
-/** The tree is a parse of the source, so only the source (and how it is rendered) decides the render. */
+/**
+ * react-markdown's `Markdown` is called as a function (it has no hooks): one component less per
+ * block, and a handed-over tree reaches its plugin through `handedTree` for the length of the call
+ * instead of a closure that the element would keep. The tree is a parse of the source, so only the
+ * source (and how it is rendered) decides the render.
+ */
 const RenderedBlock = memo(
   function RenderedBlock({ index, separated, source, tree, options }: RenderedBlockProps) {
-    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: !tree.syntax })
-    // With the splitter's tree, react-markdown parses an empty text and a plugin hands on the tree.
-    const plugins = tree.syntax && [...(options.remarkPlugins ?? []), treeOf(tree, source)]
+    const syntax = tree.syntax
+    tree.syntax = undefined
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: !syntax })
     return (
       <>
         {separated ? '\n' : null}
-        {plugins ? (
-          <Markdown {...options} remarkPlugins={plugins}>
-            {''}
-          </Markdown>
-        ) : (
-          <Markdown {...options}>{source}</Markdown>
-        )}
+        {renderMarkdown(source, syntax, options)}
       </>
     )
   },
@@ -336,16 +335,26 @@ const RenderedBlock = memo(
 
 type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
 
-/**
- * A remark plugin replacing the (empty) parsed tree by the handed-over tree, taking it out of the
- * handle. If react-markdown runs it again (a render React restarted), it parses the source.
- * Exported for tests.
- */
-export function treeOf(tree: TreeHandle, source: string): RemarkPlugin {
-  return () => () => {
-    const syntax = tree.syntax
-    tree.syntax = undefined
-    return syntax ? tailTree(syntax) : { type: 'root', children: [...parseTopLevelBlocks(source).nodes] }
+let handedTree: TailSyntax | undefined
+
+/** A remark plugin replacing the (empty) parsed tree by the tree handed to `renderMarkdown`. */
+const handOverTree: RemarkPlugin = () => () => (handedTree ? tailTree(handedTree) : undefined)
+
+const pluginsWithTree = new WeakMap<Options, NonNullable<Options['remarkPlugins']>>()
+
+/** react-markdown's render of `source`; given its syntax tree, react-markdown parses an empty text instead. */
+export function renderMarkdown(source: string, syntax: TailSyntax | undefined, options: Options): ReactNode {
+  if (!syntax) return Markdown({ ...options, children: source })
+  let remarkPlugins = pluginsWithTree.get(options)
+  if (!remarkPlugins) {
+    remarkPlugins = [...(options.remarkPlugins ?? []), handOverTree]
+    pluginsWithTree.set(options, remarkPlugins)
+  }
+  handedTree = syntax
+  try {
+    return Markdown({ ...options, remarkPlugins, children: '' })
+  } finally {
+    handedTree = undefined
   }
 }
 

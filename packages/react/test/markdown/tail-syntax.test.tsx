@@ -8,7 +8,6 @@ import { tests as commonmarkExamples } from 'commonmark-spec'
 import { act, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
-import Markdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import { StreamingMarkdown } from '../../src/markdown'
 import {
@@ -18,8 +17,8 @@ import {
   splitFrom,
   takeBlockSyntax,
 } from '../../src/markdown/block-splitter'
-import { tailBlock, tailTree, treeOf } from '../../src/markdown/StreamingMarkdown'
-import { sharedGfm } from '../../src/markdown/shared-gfm'
+import { markdownOptions } from '../../src/markdown/render-options'
+import { renderMarkdown, tailBlock, tailTree } from '../../src/markdown/StreamingMarkdown'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { gfmExamples } from './gfm-examples'
 import { referenceHtml, staticSplitHtml } from './markdown-harness'
@@ -132,18 +131,14 @@ describe('settled blocks rendered from the tree of the parse that settled them',
     act(() => root.unmount())
   })
 
-  it('a tree handed to a render that runs twice serves the first run; the second parses the source', () => {
-    const source = 'Some *emphasis* and `code`.'
+  it('renderMarkdown with a tree renders exactly what it renders parsing the source', () => {
+    const source = 'Some *emphasis*, `code` and a [link](https://example.com).'
     const state = advanceSplit(undefined, source)
-    const last = state.tail[0]
-    const syntax = last && takeBlockSyntax(last)
+    const syntax = state.tail[0] && takeBlockSyntax(state.tail[0])
     expect(syntax).toBeDefined()
-    const handle = { syntax }
-    const plugins = [sharedGfm, treeOf(handle, source)]
-    const render = () => renderToStaticMarkup(<Markdown remarkPlugins={plugins}>{''}</Markdown>)
-    const expected = renderToStaticMarkup(<Markdown remarkPlugins={[sharedGfm]}>{source}</Markdown>)
-    expect(render()).toBe(expected)
-    expect(handle.syntax).toBeUndefined()
-    expect(render()).toBe(expected)
+    const options = markdownOptions({ components: undefined, highlight: undefined })
+    const render = (tree: typeof syntax) => renderToStaticMarkup(<>{renderMarkdown(source, tree, options)}</>)
+    expect(render(syntax)).toBe(render(undefined))
+    expect(render(undefined)).toContain('<em>emphasis</em>')
   })
 })
