@@ -7,16 +7,8 @@
  *   npx tsx bench/prepaint-pages.ts [variant,...]
  */
 import { launchBrowser } from './browser-session'
+import { traceMainThread } from './main-thread-trace'
 
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { name?: string }
-}
 const variants: Record<string, { pages: number; css: string; scroll: boolean; wrap?: string }> = {
   'flat-3pages': { pages: 3, css: '', scroll: true },
   'flat-30pages': { pages: 30, css: '', scroll: true },
@@ -42,6 +34,7 @@ const variants: Record<string, { pages: number; css: string; scroll: boolean; wr
   'contain-size-30': { pages: 30, css: '.page:not(#last){contain:size layout;height:5000px}', scroll: true },
 }
 const which = process.argv[2]?.split(',') ?? Object.keys(variants)
+const frames = 150
 const browser = await launchBrowser({ unthrottledFrames: true })
 for (const name of which) {
   const v = variants[name]!
@@ -54,34 +47,22 @@ for (const name of which) {
     `<style>body{margin:0;font:15px/1.5 sans-serif}#s{width:760px;height:640px;overflow:auto;scrollbar-gutter:stable;padding:12px}${v.css}</style><div id="s">${w(`<div id="md">${pageHtml.repeat(v.pages)}<div class="page" id="last"></div></div>`)}</div>`,
   )
   const cdp = await page.context().newCDPSession(page)
-  const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-  await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
-    transferMode: 'ReportEvents',
-  })
-  await page.evaluate(`new Promise((resolve) => {
+  const { events } = await traceMainThread(cdp, () =>
+    page.evaluate(`new Promise((resolve) => {
     const last = document.getElementById('last'); const s = document.getElementById('s'); let frame = 0; let p
     const para = ${JSON.stringify(para)}
     function step() {
       if (frame % 4 === 0) { p = document.createElement('p'); last.append(p) }
       p.insertAdjacentHTML('beforeend', para.slice(0, 60))
       if (${v.scroll}) s.scrollTop = s.scrollHeight
-      if (++frame < 150) requestAnimationFrame(step); else resolve()
+      if (++frame < ${frames}) requestAnimationFrame(step); else resolve()
     }
     requestAnimationFrame(step)
-  })`)
-  await cdp.send('Tracing.end')
-  await complete
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-  const sum = (n: string) =>
-    events
-      .filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === n)
-      .reduce((t, e) => t + (e.dur ?? 0), 0) /
-    1000 /
-    150
+  })`),
+  )
+  const sum = (name: string) =>
+    events.filter((event) => event.name === name).reduce((total, event) => total + (event.dur ?? 0), 0) / 1000 / frames
   console.log(
     `${name.padEnd(24)} PrePaint ${sum('PrePaint').toFixed(3)}  Layout ${sum('Layout').toFixed(3)}  Paint ${sum('Paint').toFixed(3)}  Layerize ${sum('Layerize').toFixed(3)}`,
   )

@@ -56,7 +56,9 @@ for (const size of fullConfig.longMessage.sizes) {
             const page = rows.pages[rows.pages.length - 1]
             const pageChanged = page !== undefined && page !== lastTablePage
             lastTablePage = page
-            return total + withDefinitions(rows.head + rows.last) + (pageChanged ? withDefinitions(rows.head + page) : 0)
+            return (
+              total + withDefinitions(rows.head + rows.last) + (pageChanged ? withDefinitions(rows.head + page) : 0)
+            )
           }, 0),
     )
   }

@@ -12,17 +12,8 @@ import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
+import { type TraceEvent, traceMainThread } from './main-thread-trace'
 import { serveDirectory } from './static-server'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { name?: string }
-}
 
 const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
 if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
@@ -37,21 +28,9 @@ try {
   const bench = await openBenchPage(browser, server.origin, renderer)
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
   await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
-  const events: TraceEvent[] = []
-  bench.cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
-  const complete = new Promise<void>((resolve) => bench.cdp.once('Tracing.tracingComplete', () => resolve()))
-  await bench.cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
-    transferMode: 'ReportEvents',
-  })
-  const result = await bench.call('stream', { ...settings, text, ...(prefix && { prefix }) })
-  await bench.cdp.send('Tracing.end')
-  await complete
-
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-  const onMain = events
-    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const { result, events: onMain } = await traceMainThread(bench.cdp, () =>
+    bench.call('stream', { ...settings, text, ...(prefix && { prefix }) }),
+  )
   // Self time: each event's duration minus its direct children's.
   const self = new Map<string, { ms: number; count: number }>()
   const open: TraceEvent[] = []

@@ -7,30 +7,15 @@
  */
 import '../../src/styles.css'
 import { flushSync } from 'react-dom'
-import { createRoot, type Root } from 'react-dom/client'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { StreamingMarkdown } from '../../src/markdown'
 import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
+import { mountHost } from './mounted-hosts'
 
-const roots: Root[] = []
-const hosts: HTMLElement[] = []
-afterEach(() => {
-  for (const root of roots.splice(0)) root.unmount()
-  for (const host of hosts.splice(0)) host.remove()
-})
-
-function mount(): { host: HTMLElement; root: Root } {
-  const host = document.createElement('div')
-  host.style.cssText = 'width: 640px; font: 15px/1.5 sans-serif;'
-  document.body.append(host)
-  const root = createRoot(host)
-  roots.push(root)
-  hosts.push(host)
-  return { host, root }
-}
+const mount = () => mountHost(640)
 
 /** Every table element's position and size, relative to the host. */
 function tableBoxes(host: HTMLElement): string[] {

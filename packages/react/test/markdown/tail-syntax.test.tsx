@@ -25,9 +25,20 @@ import { referenceHtml, staticSplitHtml } from './markdown-harness'
 
 const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
 
-function* prefixes(markdown: string, size: number): Generator<string> {
-  for (let end = size; end < markdown.length + size; end += size)
-    yield markdown.slice(0, Math.min(end, markdown.length))
+/** Streams every example in chunks of `size`, handing each step's states (before and after) to `check`. */
+function streamEveryExample(
+  size: number,
+  check: (previous: SplitState | undefined, state: SplitState, text: string) => void,
+): void {
+  for (const markdown of documents) {
+    let state: SplitState | undefined
+    for (let end = size; end < markdown.length + size; end += size) {
+      const text = markdown.slice(0, Math.min(end, markdown.length))
+      const previous = state
+      state = advanceSplit(previous, text)
+      check(previous, state, text)
+    }
+  }
 }
 
 describe('tail rendered from the splitter tree', () => {
@@ -36,22 +47,17 @@ describe('tail rendered from the splitter tree', () => {
     { timeout: 60_000 },
     (size) => {
       let used = 0
-      for (const markdown of documents) {
-        let state: SplitState | undefined
-        for (const text of prefixes(markdown, size)) {
-          const previous = state
-          state = advanceSplit(previous, text)
-          const last = state.tail[state.tail.length - 1]
-          const syntax = last && tailBlock(state, last, true).syntax
-          if (!last || !syntax) continue
-          used++
-          const context = JSON.stringify(text)
-          expect(tailTree(syntax).children, context).toEqual(parseTopLevelBlocks(last.text).nodes)
-          // The same split again, with its trees: the first render takes them, the second parses.
-          const fresh = splitFrom(previous, text)
-          expect(staticSplitHtml(fresh, true), context).toBe(staticSplitHtml(fresh, true))
-        }
-      }
+      streamEveryExample(size, (previous, state, text) => {
+        const last = state.tail[state.tail.length - 1]
+        const syntax = last && tailBlock(state, last, true).syntax
+        if (!last || !syntax) return
+        used++
+        const context = JSON.stringify(text)
+        expect(tailTree(syntax).children, context).toEqual(parseTopLevelBlocks(last.text).nodes)
+        // The same split again, with its trees: the first render takes them, the second parses.
+        const fresh = splitFrom(previous, text)
+        expect(staticSplitHtml(fresh, true), context).toBe(staticSplitHtml(fresh, true))
+      })
       expect(used).toBeGreaterThan(size === 1 ? 3_000 : 100)
     },
   )
@@ -63,20 +69,15 @@ describe('settled blocks rendered from the tree of the parse that settled them',
     { timeout: 60_000 },
     (size) => {
       let used = 0
-      for (const markdown of documents) {
-        let state: SplitState | undefined
-        for (const text of prefixes(markdown, size)) {
-          const before = state?.settledCount ?? 0
-          state = advanceSplit(state, text)
-          const settled: MarkdownBlock[] = state.settledPages.flat().slice(before)
-          for (const block of settled) {
-            const syntax = takeBlockSyntax(block)
-            if (!syntax) continue
-            used++
-            expect(tailTree(syntax).children, JSON.stringify(block.text)).toEqual(parseTopLevelBlocks(block.text).nodes)
-          }
+      streamEveryExample(size, (previous, state) => {
+        const settled: MarkdownBlock[] = state.settledPages.flat().slice(previous?.settledCount ?? 0)
+        for (const block of settled) {
+          const syntax = takeBlockSyntax(block)
+          if (!syntax) continue
+          used++
+          expect(tailTree(syntax).children, JSON.stringify(block.text)).toEqual(parseTopLevelBlocks(block.text).nodes)
         }
-      }
+      })
       expect(used).toBeGreaterThan(100)
     },
   )
