@@ -203,7 +203,6 @@ export function splitFrom(
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastTailStart }
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
-  // Only a tail of one block: between tail blocks the parse may still depend on the block before.
   const last = tail[tail.length - 1]
   if (tail.length === 1 && last && !last.rendersNothing) blockSyntax.set(last, syntaxAt(groupStarts.length - 1))
 
