@@ -232,7 +232,7 @@ function writeResults(r: {
   errors: string[]
 }) {
   const row = (s: Sample) =>
-    `| ${s.chunks.toLocaleString('en')} | ${s.messages} | ${s.heapMb} | ${s.domNodes.toLocaleString('en')} |`
+    `| ${s.phase} | ${s.chunks.toLocaleString('en')} | ${s.messages} | ${s.heapMb} | ${s.domNodes.toLocaleString('en')} |`
   const counts = (label: string, s: typeof r.mounted) =>
     `| ${label} | ${s.cdpWindowListeners} | ${s.cdpDocumentListeners} | ${s.counts.windowListeners} | ${s.counts.documentListeners} | ${s.counts.timeouts} | ${s.counts.intervals} | ${s.counts.animationFrames} |`
   const section = [
