@@ -25,7 +25,7 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import { markdownOptions } from './render-options'
+import { derivedFromOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
 import { repairTail } from './tail-repair'
@@ -340,19 +340,14 @@ let handedTree: TailSyntax | undefined
 /** A remark plugin replacing the (empty) parsed tree by the tree handed to `renderMarkdown`. */
 const handOverTree: RemarkPlugin = () => () => (handedTree ? tailTree(handedTree) : undefined)
 
-const pluginsWithTree = new WeakMap<Options, NonNullable<Options['remarkPlugins']>>()
+const pluginsWithTree = derivedFromOptions((options) => [...(options.remarkPlugins ?? []), handOverTree])
 
 /** react-markdown's render of `source`; given its syntax tree, react-markdown parses an empty text instead. */
 export function renderMarkdown(source: string, syntax: TailSyntax | undefined, options: Options): ReactNode {
   if (!syntax) return Markdown({ ...options, children: source })
-  let remarkPlugins = pluginsWithTree.get(options)
-  if (!remarkPlugins) {
-    remarkPlugins = [...(options.remarkPlugins ?? []), handOverTree]
-    pluginsWithTree.set(options, remarkPlugins)
-  }
   handedTree = syntax
   try {
-    return Markdown({ ...options, remarkPlugins, children: '' })
+    return Markdown({ ...options, remarkPlugins: pluginsWithTree(options), children: '' })
   } finally {
     handedTree = undefined
   }

@@ -15,7 +15,7 @@ import Markdown, { type Components, type ExtraProps, type Options } from 'react-
 import { beforeLineEnding, tableHead } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
-import { renderElement } from './render-options'
+import { derivedFromOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
 import { lineStartBefore } from './top-level-blocks'
 
@@ -145,23 +145,10 @@ function Nothing() {
   return null
 }
 
-const tableComponentsOf = new WeakMap<Options, Components>()
-const rowComponentsOf = new WeakMap<Options, Components>()
+const tableComponents = derivedFromOptions(
+  (options): Components => ({ ...options.components, tbody: BodyWithSettledRows }),
+)
 
-function tableComponents(options: Options): Components {
-  let components = tableComponentsOf.get(options)
-  if (!components) {
-    components = { ...options.components, tbody: BodyWithSettledRows }
-    tableComponentsOf.set(options, components)
-  }
-  return components
-}
-
-function rowComponents(options: Options): Components {
-  let components = rowComponentsOf.get(options)
-  if (!components) {
-    components = { ...options.components, table: ChildrenOnly, thead: Nothing, tbody: ChildrenOnly }
-    rowComponentsOf.set(options, components)
-  }
-  return components
-}
+const rowComponents = derivedFromOptions(
+  (options): Components => ({ ...options.components, table: ChildrenOnly, thead: Nothing, tbody: ChildrenOnly }),
+)

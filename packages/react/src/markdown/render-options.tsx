@@ -19,6 +19,19 @@ export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'h
   return { remarkPlugins, components, urlTransform: safeMarkdownUrl }
 }
 
+/** A value derived from render options, computed once per options object (they are memoised). */
+export function derivedFromOptions<T extends object>(derive: (options: Options) => T): (options: Options) => T {
+  const derived = new WeakMap<Options, T>()
+  return (options) => {
+    let value = derived.get(options)
+    if (!value) {
+      value = derive(options)
+      derived.set(options, value)
+    }
+    return value
+  }
+}
+
 type LinkProps = ComponentProps<'a'> & ExtraProps
 
 function SafeLink({ node, ...props }: LinkProps) {
