@@ -24,7 +24,17 @@ export default defineConfig({
   build: {
     lib: { entry: { index: 'src/index.ts' }, formats: ['es'] },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@palimpsest\//, /^zustand/, /^react-markdown/, /^remark-gfm/],
+      external: [
+        /^react($|\/)/,
+        /^react-dom($|\/)/,
+        /^@palimpsest\//,
+        /^zustand/,
+        /^remark-/,
+        /^unified/,
+        /^hast-util-/,
+        /^html-url-attributes/,
+        /^unist-util-/,
+      ],
     },
     sourcemap: true,
     minify: false,

@@ -25,7 +25,7 @@ export function ReplaceableMarkdown({
   style,
   ...rest
 }: ReplaceableMarkdownProps) {
-  const { holdMs, markdownComponents, highlight, blockRemoteImages } = useTranscriptOptions()
+  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = useTranscriptOptions()
   const hold = useReplacementHold({ text, epoch, streaming: messageStreaming, holdMs })
   const state = hold.replacing ? 'replacing' : streaming ? 'streaming' : 'done'
   return (
@@ -41,6 +41,8 @@ export function ReplaceableMarkdown({
           text={hold.text}
           streaming={streaming || hold.replacing}
           blockRemoteImages={blockRemoteImages}
+          markRevisions={markRevisions}
+          revisionLabel={labels.revised}
           {...(markdownComponents && { components: markdownComponents })}
           {...(highlight && { highlight })}
         />

@@ -52,6 +52,7 @@ function TranscriptView({
   highlight,
   blockRemoteImages,
   holdMs,
+  markRevisions,
   panels,
   labels,
   onApprove,
@@ -64,7 +65,7 @@ function TranscriptView({
 }: Omit<TranscriptProps, 'store'>) {
   return (
     <TranscriptOptionsProvider
-      {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels }}
+      {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels }}
       {...{ onApprove, onDeny, onIssue }}
     >
       <TranscriptFrame

@@ -17,6 +17,8 @@ export interface Labels {
   replacing: string
   terminal: string
   remoteImageBlocked: string
+  /** Announced once when an answer starts being rewritten (with `markRevisions`). */
+  revised: string
   roles: Record<'user' | 'assistant' | 'system', string>
   messageStatus: Record<'streaming' | 'complete' | 'cancelled' | 'error' | 'interrupted' | 'refusal', string>
   toolStatus: Record<'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled', string>
@@ -42,6 +44,7 @@ export const defaultLabels: Labels = {
   replacing: 'Updating…',
   terminal: 'Terminal',
   remoteImageBlocked: 'Remote image not loaded',
+  revised: 'Answer revised',
   roles: { user: 'You', assistant: 'Assistant', system: 'System' },
   messageStatus: {
     streaming: 'Responding',

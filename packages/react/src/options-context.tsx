@@ -1,10 +1,10 @@
 /** Rendering options shared by every component under a `Transcript` (or an explicit `TranscriptOptionsProvider`). */
 import type { ApprovalRequestPart, Issue } from '@palimpsest/core'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import type { Components as MarkdownComponents } from 'react-markdown'
 import type { TranscriptComponents } from './components-map'
 import { defaultLabels, type Labels } from './labels'
 import type { CodeHighlighter } from './markdown'
+import type { Components as MarkdownComponents } from './markdown/markdown-pipeline'
 
 /** When a panel is open while the user has not toggled it: always, never, or only while its part streams. */
 export type PanelDefault = boolean | 'while-streaming'
@@ -24,6 +24,11 @@ export interface TranscriptOptions {
   blockRemoteImages: boolean
   /** How long a cleared text stays on screen, marked `data-state="replacing"`, while its new text has not arrived (ms). */
   holdMs: number
+  /**
+   * Show rewrites as revisions: the words a clear, replacement or edit changed are marked for a
+   * moment (`data-revised`) and "Answer revised" is announced once per burst of rewrites.
+   */
+  markRevisions: boolean
   panels: PanelDefaults
   labels: Labels
   /**
@@ -44,6 +49,7 @@ const defaults: TranscriptOptions = {
   components: {},
   blockRemoteImages: false,
   holdMs: defaultHoldMs,
+  markRevisions: false,
   panels: defaultPanels,
   labels: defaultLabels,
 }
@@ -66,7 +72,7 @@ export function TranscriptOptionsProvider({ children, ...input }: TranscriptOpti
 }
 
 function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
-  const { components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels } = input
+  const { components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels } = input
   const { onApprove, onDeny, onIssue } = input
   return useMemo(
     () => ({
@@ -75,13 +81,26 @@ function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
       ...(highlight && { highlight }),
       blockRemoteImages: blockRemoteImages ?? false,
       holdMs: holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : defaultHoldMs,
+      markRevisions: markRevisions ?? false,
       panels: { ...defaultPanels, ...panels },
       labels: { ...defaultLabels, ...labels },
       ...(onApprove && { onApprove }),
       ...(onDeny && { onDeny }),
       ...(onIssue && { onIssue }),
     }),
-    [components, markdownComponents, highlight, blockRemoteImages, holdMs, panels, labels, onApprove, onDeny, onIssue],
+    [
+      components,
+      markdownComponents,
+      highlight,
+      blockRemoteImages,
+      holdMs,
+      markRevisions,
+      panels,
+      labels,
+      onApprove,
+      onDeny,
+      onIssue,
+    ],
   )
 }
 

@@ -6,15 +6,14 @@
  * react-markdown's render of the whole text with the same options, its top-level elements grouped
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
-import { memo, type ReactNode, useMemo, useRef } from 'react'
-import Markdown, { type Components, type Options } from 'react-markdown'
+import { memo, useMemo, useRef } from 'react'
 import {
   advanceSplit,
+  type BlockPage as BlockPageData,
   blankLineEndedHtmlTail,
   blockPageSize,
   type MarkdownBlock,
   type SplitState,
-  type TailSyntax,
   takeBlockSyntax,
 } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
@@ -25,11 +24,12 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import { derivedFromOptions, markdownOptions } from './render-options'
+import { type Components, type RenderOptions, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
-import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
+import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
+import { StreamingTable, tableRows } from './StreamingTable'
 import { repairTail } from './tail-repair'
-import type { SyntaxNode, SyntaxPoint } from './top-level-blocks'
 
 export type { CodeHighlighter, MarkdownIssue }
 
@@ -48,6 +48,14 @@ export interface StreamingMarkdownProps {
   linkTarget?: string
   /** Told when something cannot be rendered as asked (e.g. the highlighter failed); rendering goes on. */
   onIssue?: (issue: MarkdownIssue) => void
+  /**
+   * Show a rewrite as a revision: when the text changes other than by growing, the words it gained
+   * are marked for a moment (`<span data-revised>`, faded by the stylesheet) and a polite live
+   * region announces `revisionLabel` once per burst of rewrites.
+   */
+  markRevisions?: boolean
+  /** What the live region says when a burst of revisions starts (default "Answer revised"). */
+  revisionLabel?: string
   className?: string
 }
 
@@ -59,13 +67,20 @@ export function StreamingMarkdown({
   highlight,
   linkTarget,
   onIssue,
+  markRevisions = false,
+  revisionLabel = 'Answer revised',
   className,
 }: StreamingMarkdownProps) {
   // The split state is a pure function of (previous state, text), so writing it during render is
   // safe even if React discards this render: the next render continues or restarts from it.
   const splitRef = useRef<SplitState | undefined>(undefined)
-  const split = advanceSplit(splitRef.current, text)
+  const previous = splitRef.current
+  const split = advanceSplit(previous, text)
   splitRef.current = split
+  // Read by the blocks that render in this pass (see `useRevisionMarks`).
+  const revisions = useRef<RevisionTracker>({ enabled: false, rewriting: false }).current
+  revisions.enabled = markRevisions
+  revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
   const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
   // A new `onIssue` function each render must not re-render every link and code block through context.
@@ -84,9 +99,12 @@ export function StreamingMarkdown({
 
   return (
     <RenderSettingsContext.Provider value={settings}>
-      <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-        <SplitMarkdown split={split} streaming={streaming} options={options} />
-      </div>
+      <RevisionTrackerContext.Provider value={revisions}>
+        <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+          <SplitMarkdown split={split} streaming={streaming} options={options} />
+        </div>
+        {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
+      </RevisionTrackerContext.Provider>
     </RenderSettingsContext.Provider>
   )
 }
@@ -94,7 +112,7 @@ export function StreamingMarkdown({
 interface SplitMarkdownProps {
   split: SplitState
   streaming: boolean
-  options: Options
+  options: RenderOptions
 }
 
 /**
@@ -105,33 +123,39 @@ interface SplitMarkdownProps {
  */
 export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
   if (split.hasFootnoteDefinitions) {
+    const text = streaming ? repairWholeText(split) : split.text
+    const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }
+    return <BlockView key={0} block={block} definitions={noDefinitions} options={options} />
+  }
+  const { settledPages, tail } = split
+  const definitions = streaming ? split.streamingDefinitions : split.definitions
+  const tailBlocks = tail.map((block) => tailBlock(split, block, streaming))
+  const owners = tail
+  const last = settledPages[settledPages.length - 1]
+  const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
+  const pages = settledPages.map((page) => {
+    if (page !== last || room === 0 || tailBlocks.length === 0) {
+      // A page of settled blocks keeps the definitions object it rendered with while no change could alter it.
+      const pageDefinitions = definitionsFor(page.blocks, definitions, () => pageSearchKey(page.blocks))
+      return <BlockPage key={page.key} page={page} definitions={pageDefinitions} options={options} />
+    }
+    const withTail = { key: page.key, blocks: [...page.blocks, ...tailBlocks.slice(0, room)] }
     return (
-      <BlockView
-        index={0}
-        text={streaming ? repairWholeText(split) : split.text}
-        separated={false}
-        rendersNothing={false}
-        definitions={noDefinitions}
+      <BlockPage
+        key={page.key}
+        page={withTail}
+        owners={owners.slice(0, room)}
+        definitions={definitions}
         options={options}
       />
     )
-  }
-  const { settledPages, settledCount, tail } = split
-  const definitions = streaming ? split.streamingDefinitions : split.definitions
-  const total = settledCount + tail.length
-  const pages = []
-  for (let page = 0; page * blockPageSize < total; page++) {
-    const first = page * blockPageSize
-    const settled = settledPages[page] ?? []
-    let blocks: readonly MarkdownBlock[] = settled
-    if (settled.length < blockPageSize && first + settled.length < total) {
-      const fromTail = tail.slice(first + settled.length - settledCount, first + blockPageSize - settledCount)
-      blocks = [...settled, ...fromTail.map((block) => tailBlock(split, block, streaming))]
-    }
-    // A full page keeps the definitions object it rendered with while no change could alter it.
-    const pageDefinitions =
-      blocks.length === blockPageSize ? definitionsFor(blocks, definitions, () => pageSearchKey(blocks)) : definitions
-    pages.push(<BlockPage key={page} first={first} blocks={blocks} definitions={pageDefinitions} options={options} />)
+  })
+  const rest = tailBlocks.slice(room)
+  if (rest.length > 0) {
+    const page = { key: split.tailPageKey, blocks: rest }
+    pages.push(
+      <BlockPage key={page.key} page={page} owners={owners.slice(room)} definitions={definitions} options={options} />,
+    )
   }
   return pages
 }
@@ -152,9 +176,7 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     // A table streaming row by row renders its settled rows once (`StreamingTable`).
     const rows = block.type === 'table' && split.tailLeaf?.type === 'tableCell' ? tableRows(text) : undefined
     if (rows) return { ...block, text, tableRows: rows }
-    // Nothing was repaired and the splitter has just parsed this very text: render from its tree.
-    const syntax = text === block.text ? takeBlockSyntax(block) : undefined
-    return syntax ? { ...block, text, syntax } : { ...block, text }
+    return text === block.text ? block : { ...block, text }
   }
   // A blank last line still being typed is not part of it (a complete one would have ended it).
   return { ...block, text, literal: text.slice(htmlStart).replace(trailingBlankLine, '') }
@@ -175,13 +197,14 @@ function repairWholeText(split: SplitState): string {
 }
 
 interface BlockPageProps {
-  first: number
-  blocks: readonly MarkdownBlock[]
+  page: BlockPageData
+  /** For tail blocks (repaired copies): the split's own blocks, whose trees may serve their render. */
+  owners?: readonly MarkdownBlock[]
   definitions: DocumentDefinitions
-  options: Options
+  options: RenderOptions
 }
 
-/** Search keys of full pages (their block arrays never change once full). */
+/** Search keys of settled pages (their block arrays never change). */
 const pageSearchKeys = new WeakMap<readonly MarkdownBlock[], string>()
 
 function pageSearchKey(blocks: readonly MarkdownBlock[]): string {
@@ -206,22 +229,19 @@ const pageStyle = { isolation: 'isolate' } as const
  * A page's blocks sit in a plain `<div>` (no margin, padding or border, so the blocks' margins
  * collapse through it and the layout is the same as without it). Without it every block would be a
  * child of one element, and the browser's per-frame layout and paint walk those children: the cost
- * of a frame would grow with the document. With pages it walks a page list and the last page.
+ * of a frame would grow with the document. With pages it walks a page list and the last page. Blocks
+ * are keyed by their own keys, so a rewrite that adds or removes blocks elsewhere re-renders none
+ * of the others.
  */
-const BlockPage = memo(function BlockPage({ first, blocks, definitions, options }: BlockPageProps) {
+const BlockPage = memo(function BlockPage({ page, owners, definitions, options }: BlockPageProps) {
+  const tailFrom = page.blocks.length - (owners?.length ?? 0)
   return (
     <div data-palimpsest-block-page="" style={pageStyle}>
-      {blocks.map((block, index) => (
+      {page.blocks.map((block, index) => (
         <BlockView
-          key={first + index}
-          index={first + index}
-          text={block.text}
-          separated={block.separated}
-          rendersNothing={block.rendersNothing}
-          literal={block.literal}
-          syntax={block.syntax}
-          owner={block}
-          tableRows={block.tableRows}
+          key={block.key}
+          block={block}
+          owner={index < tailFrom ? block : owners![index - tailFrom]}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
         />
@@ -231,32 +251,17 @@ const BlockPage = memo(function BlockPage({ first, blocks, definitions, options 
 })
 
 interface BlockViewProps {
-  index: number
-  text: string
-  separated: boolean
-  rendersNothing: boolean
-  literal?: string | undefined
-  syntax?: TailSyntax | undefined
-  /** The block as the splitter settled it: its tree from that parse serves the first render. */
-  owner?: MarkdownBlock
-  tableRows?: TableRows | undefined
+  /** The block as rendered (the tail repaired while streaming). */
+  block: MarkdownBlock
+  /** The block as the splitter made it: its tree from that parse may serve the first render. */
+  owner?: MarkdownBlock | undefined
   definitions: DocumentDefinitions
-  options: Options
+  options: RenderOptions
 }
 
 /** A block with the definition lines it may use written before it. */
-const BlockView = memo(function BlockView({
-  index,
-  text,
-  separated,
-  rendersNothing,
-  literal,
-  syntax,
-  owner,
-  tableRows,
-  definitions,
-  options,
-}: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, owner, definitions, options }: BlockViewProps) {
+  const { text, separated, rendersNothing, literal, tableRows } = block
   // A streaming table writes the definitions before each of its parts.
   const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
@@ -265,7 +270,7 @@ const BlockView = memo(function BlockView({
   if (tableRows) {
     return (
       <StreamingTable
-        index={index}
+        blockKey={block.key}
         separated={separated}
         rows={tableRows}
         definitions={definitions}
@@ -281,92 +286,40 @@ const BlockView = memo(function BlockView({
       </>
     )
   }
-  // Taken whether used or not, so that it is not kept. With definition lines before it the source is
-  // not what the splitter parsed.
-  const tree = syntax ?? (owner && takeBlockSyntax(owner))
   return (
-    <RenderedBlock
-      index={index}
-      separated={separated}
-      source={prefix + text}
-      tree={{ syntax: prefix === '' ? tree : undefined }}
-      options={options}
-    />
+    <RenderedBlock blockKey={block.key} separated={separated} source={prefix + text} owner={owner} options={options} />
   )
 })
 
 interface RenderedBlockProps {
-  index: number
+  blockKey: number
   separated: boolean
   source: string
-  /** A parse of `source`, handed over once: the render takes it out, so the element does not keep it. */
-  tree: TreeHandle
-  options: Options
-}
-
-interface TreeHandle {
-  syntax: TailSyntax | undefined
+  /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
+  owner: MarkdownBlock | undefined
+  options: RenderOptions
 }
 
 /**
- * react-markdown's `Markdown` is called as a function (it has no hooks): one component less per
- * block, and a handed-over tree reaches its plugin through `handedTree` for the length of the call
- * instead of a closure that the element would keep. The tree is a parse of the source, so only the
- * source (and how it is rendered) decides the render.
+ * One block through the markdown pipeline. The first render of a block the splitter has just parsed
+ * takes that parse's tree (`takeBlockSyntax`, which also drops it, so no element keeps a tree);
+ * any other render parses its source. The tree is a parse of the source, so only the source (and
+ * how it is rendered) decides the render.
  */
 const RenderedBlock = memo(
-  function RenderedBlock({ index, separated, source, tree, options }: RenderedBlockProps) {
-    const syntax = tree.syntax
-    tree.syntax = undefined
-    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: !syntax })
+  function RenderedBlock({ blockKey, separated, source, owner, options }: RenderedBlockProps) {
+    const marks = useRevisionMarks()
+    const syntax = owner && source === owner.text ? takeBlockSyntax(owner) : undefined
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
     return (
       <>
         {separated ? '\n' : null}
-        {renderMarkdown(source, syntax, options)}
+        {syntax
+          ? renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)
+          : renderMarkdown(source, options, marks)}
       </>
     )
   },
   (previous, next) =>
-    previous.source === next.source &&
-    previous.index === next.index &&
-    previous.separated === next.separated &&
-    previous.options === next.options,
+    previous.source === next.source && previous.separated === next.separated && previous.options === next.options,
 )
-
-type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
-
-let handedTree: TailSyntax | undefined
-
-/** A remark plugin replacing the (empty) parsed tree by the tree handed to `renderMarkdown`. */
-const handOverTree: RemarkPlugin = () => () => (handedTree ? tailTree(handedTree) : undefined)
-
-const pluginsWithTree = derivedFromOptions((options) => [...(options.remarkPlugins ?? []), handOverTree])
-
-/** react-markdown's render of `source`; given its syntax tree, react-markdown parses an empty text instead. */
-export function renderMarkdown(source: string, syntax: TailSyntax | undefined, options: Options): ReactNode {
-  if (!syntax) return Markdown({ ...options, children: source })
-  handedTree = syntax
-  try {
-    return Markdown({ ...options, remarkPlugins: pluginsWithTree(options), children: '' })
-  } finally {
-    handedTree = undefined
-  }
-}
-
-/**
- * The tail's nodes with positions as a parse of the block alone gives them (relative to the block's
- * start). Fresh nodes every time: the split state's tree is never handed out to be changed.
- */
-export function tailTree(syntax: TailSyntax): { type: 'root'; children: SyntaxNode[] } {
-  const shiftPoint = (point: SyntaxPoint): SyntaxPoint => ({
-    ...point,
-    line: point.line - syntax.line + 1,
-    ...(point.offset !== undefined && { offset: point.offset - syntax.offset }),
-  })
-  const shift = (node: SyntaxNode): SyntaxNode => ({
-    ...node,
-    ...(node.position && { position: { start: shiftPoint(node.position.start), end: shiftPoint(node.position.end) } }),
-    ...(node.children && { children: node.children.map(shift) }),
-  })
-  return { type: 'root', children: syntax.nodes.map(shift) }
-}

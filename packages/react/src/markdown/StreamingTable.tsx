@@ -11,10 +11,10 @@
  * another block it settles and renders whole, like every settled block.
  */
 import { type ComponentProps, createContext, memo, type ReactNode, useContext } from 'react'
-import Markdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
 import { beforeLineEnding, tableHead } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
+import { type Components, type ExtraProps, type RenderOptions, renderMarkdown } from './markdown-pipeline'
 import { derivedFromOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
 import { lineStartBefore } from './top-level-blocks'
@@ -58,20 +58,20 @@ export function tableRows(text: string): TableRows | undefined {
 }
 
 interface StreamingTableProps {
-  index: number
+  blockKey: number
   separated: boolean
   rows: TableRows
   definitions: DocumentDefinitions
-  options: Options
+  options: RenderOptions
 }
 
-export function StreamingTable({ index, separated, rows, definitions, options }: StreamingTableProps) {
+export function StreamingTable({ blockKey, separated, rows, definitions, options }: StreamingTableProps) {
   const source = withDefinitions(rows.head + rows.last, definitions)
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: true })
+  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const settled = rows.pages.map((page, pageIndex) => (
     <SettledRows
       key={pageIndex}
-      index={index}
+      blockKey={blockKey}
       head={rows.head}
       rows={page}
       definitions={definitions}
@@ -82,31 +82,25 @@ export function StreamingTable({ index, separated, rows, definitions, options }:
     <>
       {separated ? '\n' : null}
       <SettledRowsContext.Provider value={settled}>
-        <Markdown {...options} components={tableComponents(options)}>
-          {source}
-        </Markdown>
+        {renderMarkdown(source, tableOptions(options))}
       </SettledRowsContext.Provider>
     </>
   )
 }
 
 interface SettledRowsProps {
-  index: number
+  blockKey: number
   head: string
   rows: string
   definitions: DocumentDefinitions
-  options: Options
+  options: RenderOptions
 }
 
 /** A page of settled rows: the table parsed with them, rendered without the table, head and body elements. */
-const SettledRows = memo(function SettledRows({ index, head, rows, definitions, options }: SettledRowsProps) {
+const SettledRows = memo(function SettledRows({ blockKey, head, rows, definitions, options }: SettledRowsProps) {
   const source = withDefinitions(head + rows, definitions)
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockIndex: index, parsed: true })
-  return (
-    <Markdown {...options} components={rowComponents(options)}>
-      {source}
-    </Markdown>
-  )
+  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
+  return renderMarkdown(source, rowOptions(options))
 })
 
 function withDefinitions(source: string, definitions: DocumentDefinitions): string {
@@ -145,10 +139,13 @@ function Nothing() {
   return null
 }
 
-const tableComponents = derivedFromOptions(
-  (options): Components => ({ ...options.components, tbody: BodyWithSettledRows }),
+const tableOptions = derivedFromOptions(
+  (options): RenderOptions => ({ ...options, components: { ...options.components, tbody: BodyWithSettledRows } }),
 )
 
-const rowComponents = derivedFromOptions(
-  (options): Components => ({ ...options.components, table: ChildrenOnly, thead: Nothing, tbody: ChildrenOnly }),
+const rowOptions = derivedFromOptions(
+  (options): RenderOptions => ({
+    ...options,
+    components: { ...options.components, table: ChildrenOnly, thead: Nothing, tbody: ChildrenOnly } as Components,
+  }),
 )

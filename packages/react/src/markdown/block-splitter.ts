@@ -7,7 +7,11 @@
  * arrives afterwards can change the earlier one. Only the unsettled region (the last block or two)
  * is parsed again per chunk. When the new text extends the previous text, splitting continues from
  * the last settled boundary (or, when it only continues the last block, needs no parse at all:
- * `growTail`); any other change (a clear or a replacement) restarts from scratch.
+ * `growTail`). Any other change (an edit, a clear, a replacement, a rollback) is a rewrite
+ * (`rewriteSplit`): the blocks before the first difference and after the last one are kept, and only
+ * the region between is parsed again.
+ *
+ * Every block and page has a key that survives rewrites, so unchanged blocks keep their elements.
  *
  * Link reference definitions resolve across blocks: the state carries the document's definitions,
  * which every block is rendered with. Footnotes are numbered and listed for the whole document, so
@@ -15,17 +19,14 @@
  * (`hasFootnoteDefinitions`).
  */
 
+import type { RootContent } from 'mdast'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import type { TableRows } from './StreamingTable'
-import {
-  lineStartBefore,
-  parseTopLevelBlocks,
-  type SyntaxNode,
-  type TailLeaf,
-  type TopLevelBlock,
-} from './top-level-blocks'
+import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 
 export interface MarkdownBlock {
+  /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
+  readonly key: number
   /** The exact source slice of the block, leading blank lines included. */
   readonly text: string
   /** mdast type of the block's top-level node (`paragraph`, `code`, `list`, …). */
@@ -37,32 +38,38 @@ export interface MarkdownBlock {
   readonly separated: boolean
   /** Only link reference definitions (or blank): renders nothing. */
   readonly rendersNothing: boolean
+  /** Link reference definitions in it, in source order (they apply to the whole document). */
+  readonly definitions: readonly LinkDefinition[]
   /**
    * Render this text as it is instead of parsing the block: set on a streaming tail that is one
    * HTML block, which react-markdown shows as its source text (raw HTML is not rendered).
    */
   readonly literal?: string
-  /** Set on a streaming tail whose text is exactly what was parsed: render from this tree. */
-  readonly syntax?: TailSyntax
   /** Set on a streaming tail that is a table with body rows: render the settled rows once (`StreamingTable`). */
   readonly tableRows?: TableRows
 }
 
-/** Top-level syntax nodes of the last tail block, with where the block starts in the parsed text. */
-export interface TailSyntax {
-  readonly nodes: readonly SyntaxNode[]
+/** Top-level syntax nodes of a block, with where the block starts in the parsed text. */
+export interface BlockSyntax {
+  readonly nodes: readonly RootContent[]
   /** Offset and (1-based) line of the block's first character in the parsed text. */
   readonly offset: number
   readonly line: number
 }
 
-/** Settled blocks are kept in fixed-size pages so a page, once full, never changes identity. */
+/** Settled blocks are kept in pages of about this many blocks, so a commit re-renders one page, not all. */
 export const blockPageSize = 64
+
+/** A page of settled blocks. Its blocks array is replaced (not changed) when a block in it changes. */
+export interface BlockPage {
+  readonly key: number
+  readonly blocks: readonly MarkdownBlock[]
+}
 
 export interface SplitState {
   readonly text: string
-  /** Full pages of `blockPageSize` settled blocks, then the partial last page. */
-  readonly settledPages: readonly (readonly MarkdownBlock[])[]
+  /** The settled blocks in pages (of `blockPageSize` while appending; a rewrite may leave one shorter or longer). */
+  readonly settledPages: readonly BlockPage[]
   readonly settledCount: number
   /** Some settled block renders something. */
   readonly settledHasOutput: boolean
@@ -74,6 +81,9 @@ export interface SplitState {
   readonly tailLeaf: TailLeaf | undefined
   /** Link reference definitions of the settled blocks, in source order. */
   readonly settledDefinitions: readonly LinkDefinition[]
+  /** Link reference definitions of the tail, and those of them whose line has ended. */
+  readonly tailDefinitions: readonly LinkDefinition[]
+  readonly endedTailDefinitions: readonly LinkDefinition[]
   /** The definitions in force in the whole text; the same object while they do not change. */
   readonly definitions: DocumentDefinitions
   /**
@@ -86,6 +96,14 @@ export interface SplitState {
   readonly hasDefinitions: boolean
   /** Sticky since the last restart: a footnote definition was seen, the whole text is one block. */
   readonly hasFootnoteDefinitions: boolean
+  /** The key the next new block gets. */
+  readonly nextKey: number
+  /** The key of the next new page (where the tail renders when the last page is full). */
+  readonly tailPageKey: number
+  /** Page keys from here on are unused. */
+  readonly nextPageKey: number
+  /** How many times the text was rewritten (changed other than by appending) since the first split. */
+  readonly rewrites: number
 }
 
 const emptyState: SplitState = {
@@ -97,75 +115,162 @@ const emptyState: SplitState = {
   tail: [],
   tailLeaf: undefined,
   settledDefinitions: [],
+  tailDefinitions: [],
+  endedTailDefinitions: [],
   definitions: noDefinitions,
   streamingDefinitions: noDefinitions,
   hasDefinitions: false,
   hasFootnoteDefinitions: false,
+  nextKey: 0,
+  tailPageKey: 0,
+  nextPageKey: 1,
+  rewrites: 0,
+}
+
+/** The settled blocks in order. */
+export function settledBlocks(split: SplitState): MarkdownBlock[] {
+  return split.settledPages.flatMap((page) => page.blocks)
 }
 
 export function advanceSplit(previous: SplitState | undefined, text: string): SplitState {
   if (previous && previous.text === text) return previous
+  if (!previous) return splitFrom(undefined, text)
   // Compared once: over a long message this is a scan of the whole text.
-  const extendsPrevious = previous !== undefined && text.startsWith(previous.text)
-  return (extendsPrevious && growTail(previous, text, true)) || splitFrom(previous, text, extendsPrevious)
+  if (text.startsWith(previous.text)) return growTail(previous, text, true) || splitFrom(previous, text, true)
+  return { ...rewriteSplit(previous, text), rewrites: previous.rewrites + 1 }
 }
 
 const lineEndings = /\r\n|\r|\n/g
 
-/** Syntax trees of blocks from the parse that made them, until they are first rendered. */
-const blockSyntax = new WeakMap<MarkdownBlock, TailSyntax>()
-
 /**
- * The syntax tree of a block from the parse that made it, once: a block settled by that parse, or
- * the tail when it is one block (its start is then a settled boundary). A parse of the block alone
- * gives the same tree (nothing before or after a settled boundary changes how a block parses), so
- * its first render need not parse the text again. Later renders parse; taking it also drops it, so
- * the trees are not kept for as long as the blocks.
+ * Syntax trees of blocks from the parse that made them, until they are first rendered: a block
+ * settled by that parse, or the tail when it is one block (its start is then a settled boundary).
+ * A parse of the block alone gives the same tree (nothing before or after a settled boundary changes
+ * how a block parses), so its first render need not parse the text again. Taking a tree also drops
+ * it, so the trees are not kept for as long as the blocks.
  */
-export function takeBlockSyntax(block: MarkdownBlock): TailSyntax | undefined {
-  const syntax = blockSyntax.get(block)
-  if (syntax) blockSyntax.delete(block)
+const blockTrees = new WeakMap<MarkdownBlock, BlockSyntax>()
+
+/** The syntax tree of `block`'s text from the parse that made it, once (see `blockTrees`). */
+export function takeBlockSyntax(block: MarkdownBlock): BlockSyntax | undefined {
+  const syntax = blockTrees.get(block)
+  if (syntax) blockTrees.delete(block)
   return syntax
 }
 
-/** `advanceSplit` without the shortcut: always parses the unsettled region. */
+/**
+ * Splits `text` from the last settled boundary of `previous` when it extends its text, from the
+ * start otherwise (always parsing the unsettled region: `advanceSplit` without its shortcuts).
+ */
 export function splitFrom(
   previous: SplitState | undefined,
   text: string,
   extendsPrevious = previous !== undefined && text.startsWith(previous.text),
 ): SplitState {
-  const base = previous && extendsPrevious ? previous : emptyState
-  const regionStart = base.settledEnd
-  const region = text.slice(regionStart)
+  if (previous && extendsPrevious) return splitRegion(previous, previous, text, previous.tail)
+  const restart: SplitState = previous
+    ? {
+        ...emptyState,
+        nextKey: previous.nextKey,
+        tailPageKey: previous.settledPages[0]?.key ?? previous.tailPageKey,
+        nextPageKey: previous.nextPageKey,
+      }
+    : emptyState
+  return splitRegion(restart, previous, text, previous ? [...settledBlocks(previous), ...previous.tail] : [])
+}
+
+/** Blocks parsed from one region of the text, before they join the pages or the tail. */
+interface ParsedRegion {
+  /** Complete blocks: every block whose end the region's text has settled. */
+  readonly settled: MarkdownBlock[]
+  /** The rest: blocks that may still change (empty when the region was cut at a settled boundary). */
+  readonly tail: MarkdownBlock[]
+  readonly tailLeaf: TailLeaf | undefined
+  readonly tailDefinitions: LinkDefinition[]
+  readonly endedTailDefinitions: LinkDefinition[]
+  readonly hasFootnoteDefinitions: boolean
+  /** Whether the region's settled blocks render something, or something before them does. */
+  readonly hasOutput: boolean
+  /** Start of the first tail block in the region (0 when the region has no block: it is blank). */
+  readonly tailStart: number
+  readonly nextKey: number
+}
+
+/**
+ * Parses `region` (which starts at a settled boundary) into blocks that replace `replaced`. The
+ * last blocks whose texts equal the last replaced blocks' keep their keys (a rewrite that inserts a
+ * block before them); the others take the remaining replaced blocks' keys in order (an edited block,
+ * a re-streamed message), then new ones from `nextKey`. A block equal to the one whose key it takes
+ * is that very object, so it is not rendered again.
+ */
+function parseRegion(
+  region: string,
+  hasOutputBefore: boolean,
+  footnotesBefore: boolean,
+  replaced: readonly MarkdownBlock[],
+  nextKey: number,
+): ParsedRegion & { lastBlockStart: number; nodes: readonly TopLevelBlock[]; groupStarts: number[] } {
   const parsed = parseTopLevelBlocks(region)
-  const hasFootnoteDefinitions = base.hasFootnoteDefinitions || parsed.hasFootnoteDefinitions
+  const hasFootnoteDefinitions = footnotesBefore || parsed.hasFootnoteDefinitions
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
   const nodes = parsed.blocks
   // Top-level nodes grouped into blocks: a block ends only where the parse of what follows cannot
   // depend on it (see `dependsOnPrevious`).
-  const groupStarts: number[] = []
-  for (let index = 0; index < nodes.length; index++) {
-    if (index === 0 || !dependsOnPrevious(region, nodes[index - 1]!, nodes[index]!)) groupStarts.push(index)
-  }
   // A block's slice ends before the line ending of its last line; that line ending (and any blank
   // lines) opens the next block. Alone, an HTML block or code fence left open in a list item would
   // take a final line ending as content, where in the whole document the next line closes it first.
-  const starts = groupStarts.map((node) => (node === 0 ? 0 : beforeLineEnding(region, nodes[node]!.lineStart)))
-  let hasOutput = base.settledHasOutput
+  // A node whose slice would be empty (a setext heading after a definition starts where the
+  // definition does) joins the group before it.
+  const groupStarts: number[] = []
+  const starts: number[] = []
+  for (let index = 0; index < nodes.length; index++) {
+    if (index > 0 && dependsOnPrevious(region, nodes[index - 1]!, nodes[index]!)) continue
+    const start = index === 0 ? 0 : beforeLineEnding(region, nodes[index]!.lineStart)
+    if (index > 0 && start <= starts[starts.length - 1]!) continue
+    groupStarts.push(index)
+    starts.push(start)
+  }
+  const textAt = (group: number) => region.slice(starts[group], starts[group + 1] ?? region.length)
+  const groups = groupStarts.length
+  let matched = 0
+  while (
+    matched < replaced.length &&
+    matched < groups &&
+    textAt(groups - 1 - matched) === replaced[replaced.length - 1 - matched]!.text
+  ) {
+    matched++
+  }
+  const counterpart = (group: number): MarkdownBlock | undefined =>
+    group >= groups - matched
+      ? replaced[replaced.length - (groups - group)]
+      : group < replaced.length - matched
+        ? replaced[group]
+        : undefined
+
+  let hasOutput = hasOutputBefore
   const blockAt = (group: number): MarkdownBlock => {
-    const text = region.slice(starts[group], group + 1 < starts.length ? starts[group + 1] : region.length)
+    const text = textAt(group)
     const groupNodes = nodes.slice(groupStarts[group], groupStarts[group + 1] ?? nodes.length)
     const rendersNothing = text.trim() === '' || groupNodes.every((node) => node.type === 'definition')
-    const block = { text, type: nodes[groupStarts[group]!]!.type, separated: hasOutput, rendersNothing }
+    const definitions = groupNodes.flatMap((node) => node.definitions)
+    const old = counterpart(group)
+    const block = {
+      key: old ? old.key : nextKey++,
+      text,
+      type: nodes[groupStarts[group]!]!.type,
+      separated: hasOutput,
+      rendersNothing,
+      definitions: definitions.length > 0 ? definitions : noBlockDefinitions,
+    }
     if (!rendersNothing) hasOutput = true
-    return block
+    return old && sameBlock(old, block) ? old : block
   }
 
   // A group's nodes with where it starts: its (1-based) line, counted on from the last group asked for.
   let linesBefore = 0
   let countedTo = 0
-  const syntaxAt = (group: number): TailSyntax => {
+  const syntaxAt = (group: number): BlockSyntax => {
     const offset = starts[group]!
     linesBefore += region.slice(countedTo, offset).match(lineEndings)?.length ?? 0
     countedTo = offset
@@ -175,23 +280,16 @@ export function splitFrom(
   // region resolved references in it: blocks render with the definitions known once their line ended.
   const reusable = !hasFootnoteDefinitions && nodes.every((node) => node.definitions.length === 0)
 
-  let settledPages = base.settledPages
-  let settledCount = base.settledCount
-  let settledEnd = regionStart
-  let settledDefinitions = base.settledDefinitions
+  const settled: MarkdownBlock[] = []
   let group = 0
   while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
     const block = blockAt(group)
-    if (reusable && !block.rendersNothing) blockSyntax.set(block, syntaxAt(group))
-    settledPages = appendToPages(settledPages, settledCount, block)
-    settledCount++
-    settledEnd = regionStart + starts[group + 1]!
+    if (reusable && !block.rendersNothing && block !== counterpart(group)) blockTrees.set(block, syntaxAt(group))
+    settled.push(block)
     group++
   }
-  const settledHasOutput = hasOutput
+  const hasOutputAfterSettled = hasOutput
   const tailNodes = group < groupStarts.length ? groupStarts[group]! : nodes.length
-  const settledNow = nodes.slice(0, tailNodes).flatMap((node) => node.definitions)
-  if (settledNow.length > 0) settledDefinitions = [...settledDefinitions, ...settledNow]
   const tailDefinitions = nodes.slice(tailNodes).flatMap((node) => node.definitions)
   const endedTailDefinitions = nodes
     .slice(tailNodes)
@@ -199,22 +297,100 @@ export function splitFrom(
 
   const tail: MarkdownBlock[] = []
   for (let index = group; index < groupStarts.length; index++) tail.push(blockAt(index))
-  const lastTailStart = starts[starts.length - 1] ?? 0
-  const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastTailStart }
+  const lastBlockStart = starts[starts.length - 1] ?? 0
+  const tailLeaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastBlockStart }
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
   const last = tail[tail.length - 1]
-  if (tail.length === 1 && last && !last.rendersNothing) blockSyntax.set(last, syntaxAt(groupStarts.length - 1))
-
+  if (reusable && tail.length === 1 && last && !last.rendersNothing && last !== counterpart(groups - 1)) {
+    blockTrees.set(last, syntaxAt(groupStarts.length - 1))
+  }
   return {
-    text,
-    settledPages,
-    settledCount,
-    settledHasOutput,
-    settledEnd,
+    settled,
     tail,
-    tailLeaf: leaf,
+    tailLeaf,
+    tailDefinitions,
+    endedTailDefinitions,
+    hasFootnoteDefinitions,
+    hasOutput: hasOutputAfterSettled,
+    tailStart: starts[group] ?? 0,
+    nextKey,
+    lastBlockStart,
+    nodes,
+    groupStarts,
+  }
+}
+
+const noBlockDefinitions: readonly LinkDefinition[] = []
+
+function sameBlock(a: MarkdownBlock, b: MarkdownBlock): boolean {
+  return (
+    a.text === b.text &&
+    a.type === b.type &&
+    a.separated === b.separated &&
+    a.rendersNothing === b.rendersNothing &&
+    a.definitions.length === b.definitions.length &&
+    a.definitions.every(
+      (definition, index) =>
+        definition.identifier === b.definitions[index]!.identifier &&
+        definition.url === b.definitions[index]!.url &&
+        definition.title === b.definitions[index]!.title,
+    )
+  )
+}
+
+/**
+ * Splits `text` from `base`'s last settled boundary (its settled blocks are kept; `text` starts with
+ * its text up to that boundary): the region after it becomes new settled blocks and the tail. The
+ * new blocks take the keys of `replaced` in order. `previous` is the state last rendered: its
+ * definitions objects are kept while they do not change.
+ */
+function splitRegion(
+  base: SplitState,
+  previous: SplitState | undefined,
+  text: string,
+  replaced: readonly MarkdownBlock[],
+): SplitState {
+  const region = parseRegion(
+    text.slice(base.settledEnd),
+    base.settledHasOutput,
+    base.hasFootnoteDefinitions,
+    replaced,
+    base.nextKey,
+  )
+  const [pages, tailPageKey, nextPageKey] = appendToPages(
+    base.settledPages,
+    region.settled,
+    base.tailPageKey,
+    base.nextPageKey,
+  )
+  const settledNow = region.settled.flatMap((block) => block.definitions)
+  const settledDefinitions =
+    settledNow.length > 0 ? [...base.settledDefinitions, ...settledNow] : base.settledDefinitions
+  return withDefinitions(previous, {
+    ...base,
+    text,
+    settledPages: pages,
+    settledCount: base.settledCount + region.settled.length,
+    settledHasOutput: region.hasOutput,
+    settledEnd: base.settledEnd + region.tailStart,
+    tail: region.tail,
+    tailLeaf: region.tailLeaf,
     settledDefinitions,
+    tailDefinitions: region.tailDefinitions,
+    endedTailDefinitions: region.endedTailDefinitions,
+    hasFootnoteDefinitions: region.hasFootnoteDefinitions,
+    nextKey: region.nextKey,
+    tailPageKey,
+    nextPageKey,
+  })
+}
+
+/** `split` with its document definitions brought up to date (the same objects as `previous`'s while equal). */
+function withDefinitions(previous: SplitState | undefined, split: SplitState): SplitState {
+  const { settledDefinitions, tailDefinitions, endedTailDefinitions, hasFootnoteDefinitions } = split
+  return {
+    ...split,
     definitions: documentDefinitions(previous?.definitions ?? noDefinitions, settledDefinitions, tailDefinitions),
     streamingDefinitions: documentDefinitions(
       previous?.streamingDefinitions ?? noDefinitions,
@@ -222,8 +398,277 @@ export function splitFrom(
       endedTailDefinitions,
     ),
     hasDefinitions: settledDefinitions.length > 0 || tailDefinitions.length > 0 || hasFootnoteDefinitions,
-    hasFootnoteDefinitions,
   }
+}
+
+/**
+ * A rewrite: `text` does not extend the previous text. The settled blocks before the first
+ * difference are kept, and so are the blocks after the last difference (shifted) from the first one
+ * that still starts a block of its own in the new text (the anchor); only the region between is
+ * parsed. When no such block follows the change (it is in the tail, or it opened a construct that
+ * swallows what follows, such as a code fence), everything from the first changed block on is
+ * parsed, as when appending. The result is the state a fresh split of `text` gives, with the keys
+ * of the unchanged blocks kept and the changed region's new blocks taking the keys of the blocks
+ * they replace, in order.
+ */
+export function rewriteSplit(previous: SplitState, text: string): SplitState {
+  if (previous.hasFootnoteDefinitions) return splitFrom(previous, text, false)
+  const oldText = previous.text
+  const blocks = settledBlocks(previous)
+  const all = [...blocks, ...previous.tail]
+  // The kept prefix: blocks whose settling line (the first line of the block after) is unchanged.
+  const prefixEnd = commonPrefixLength(oldText, text, all)
+  let kept = 0
+  let keptEnd = 0
+  let offset = 0
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!
+    const next = all[index + 1]!
+    const nextStart = offset + block.text.length
+    if (nextStart + firstLineEnd(next.text) >= prefixEnd) break
+    kept = index + 1
+    keptEnd = nextStart
+    offset = nextStart
+  }
+  const suffixLength = commonSuffixLength(oldText, text, prefixEnd, all)
+  const shift = text.length - oldText.length
+
+  // Candidate anchors: settled blocks after the kept ones lying wholly in the common suffix.
+  const candidates: { index: number; start: number }[] = []
+  let start = previous.settledEnd
+  for (let index = blocks.length - 1; index >= kept; index--) {
+    start -= blocks[index]!.text.length
+    if (start < oldText.length - suffixLength) break
+    candidates.push({ index, start })
+  }
+  candidates.reverse()
+  for (const candidate of candidates.slice(0, maxAnchorTries)) {
+    const rewritten = rewriteBefore(previous, text, blocks, kept, keptEnd, candidate.index, candidate.start + shift)
+    if (rewritten) return rewritten
+  }
+  return splitRegion(truncated(previous, blocks, kept, keptEnd), previous, text, all.slice(kept))
+}
+
+/** How many blocks after a change are tried as the anchor before parsing to the end. */
+const maxAnchorTries = 3
+
+/**
+ * The state with the blocks from `anchor` on kept, if the block at `anchor` (at `anchorStart` in
+ * `text`) still starts a block of its own after the region from the kept blocks' end is parsed
+ * again; undefined when it does not.
+ */
+function rewriteBefore(
+  previous: SplitState,
+  text: string,
+  blocks: readonly MarkdownBlock[],
+  kept: number,
+  keptEnd: number,
+  anchor: number,
+  anchorStart: number,
+): SplitState | undefined {
+  const anchorBlock = blocks[anchor]!
+  const next = blocks[anchor + 1] ?? previous.tail[0]!
+  // Through the anchor's first line and its line ending: that settles everything before the anchor.
+  let firstLine = anchorStart + firstLineEnd(anchorBlock.text)
+  if (firstLine === anchorStart + anchorBlock.text.length) firstLine += lineEndingLength(next.text, 0)
+  else firstLine += lineEndingLength(text, firstLine)
+  const keptHasOutput = kept > 0 && (blocks[kept - 1]!.separated || !blocks[kept - 1]!.rendersNothing)
+  const replaced = blocks.slice(kept, anchor)
+  const region = parseRegion(text.slice(keptEnd, firstLine), keptHasOutput, false, replaced, previous.nextKey)
+  // The anchor must be the region's last block, starting where it did, and every block before it settled.
+  const relativeStart = anchorStart - keptEnd
+  if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart || region.hasFootnoteDefinitions) {
+    return undefined
+  }
+  const middle = region.settled
+  const [pages, nextPageKey] = splicePages(previous, kept, anchor, middle)
+  const suffix = withSeparation(pages, previous.tail, kept + middle.length, region.hasOutput)
+  const replacedDefinitions = replaced.reduce((count, block) => count + block.definitions.length, 0)
+  const middleDefinitions = middle.flatMap((block) => block.definitions)
+  const keptDefinitions = blocks.slice(0, kept).reduce((count, block) => count + block.definitions.length, 0)
+  const settledDefinitions =
+    replacedDefinitions === 0 && middleDefinitions.length === 0
+      ? previous.settledDefinitions
+      : [
+          ...previous.settledDefinitions.slice(0, keptDefinitions),
+          ...middleDefinitions,
+          ...previous.settledDefinitions.slice(keptDefinitions + replacedDefinitions),
+        ]
+  return withDefinitions(previous, {
+    ...previous,
+    text,
+    settledPages: suffix.pages,
+    settledCount: previous.settledCount - replaced.length + middle.length,
+    settledHasOutput: suffix.settledHasOutput,
+    settledEnd: previous.settledEnd + (text.length - previous.text.length),
+    tail: suffix.tail,
+    settledDefinitions,
+    nextKey: region.nextKey,
+    nextPageKey,
+  })
+}
+
+/**
+ * The pages with the settled blocks `from` (inclusive) to `to` (exclusive) replaced by `middle`.
+ * Blocks before and after stay in their pages (so their elements are kept); the middle joins the
+ * page of the block before it, and a page that grows past twice the page size is cut into pages.
+ */
+function splicePages(
+  split: SplitState,
+  from: number,
+  to: number,
+  middle: readonly MarkdownBlock[],
+): [BlockPage[], number] {
+  let nextPageKey = split.nextPageKey
+  const first = locate(split.settledPages, from)
+  const last = locate(split.settledPages, to)
+  const firstPage = split.settledPages[first.page]!
+  const lastPage = split.settledPages[last.page]!
+  const pages = split.settledPages.slice(0, first.page)
+  const head = [...firstPage.blocks.slice(0, first.index), ...middle]
+  const rest = lastPage.blocks.slice(last.index)
+  const pushCut = (key: number, blocks: readonly MarkdownBlock[]) => {
+    let index = 0
+    let pageKey = key
+    while (blocks.length - index > 2 * blockPageSize) {
+      pages.push({ key: pageKey, blocks: blocks.slice(index, index + blockPageSize) })
+      index += blockPageSize
+      pageKey = nextPageKey++
+    }
+    pages.push({ key: pageKey, blocks: index === 0 ? blocks : blocks.slice(index) })
+  }
+  if (first.page === last.page) pushCut(firstPage.key, [...head, ...rest])
+  else {
+    if (head.length > 0) pushCut(firstPage.key, head)
+    pushCut(lastPage.key, rest)
+  }
+  pages.push(...split.settledPages.slice(last.page + 1))
+  return [pages, nextPageKey]
+}
+
+/** The page and index in it of the settled block at `position` (one past the last page's end for the end). */
+function locate(pages: readonly BlockPage[], position: number): { page: number; index: number } {
+  let count = 0
+  for (let page = 0; page < pages.length; page++) {
+    const size = pages[page]!.blocks.length
+    if (position < count + size) return { page, index: position - count }
+    count += size
+  }
+  const lastPage = Math.max(0, pages.length - 1)
+  return { page: lastPage, index: pages[lastPage]?.blocks.length ?? 0 }
+}
+
+/**
+ * Blocks after a rewritten region keep their `separated` flag unless whether anything before them
+ * renders has changed: then the blocks up to the first one that renders are replaced (same keys).
+ * Both the old and new flags only ever turn on along the message, so the scan stops where both are on.
+ */
+function withSeparation(
+  pages: BlockPage[],
+  tail: readonly MarkdownBlock[],
+  firstAfter: number,
+  hasOutputBefore: boolean,
+): { pages: BlockPage[]; tail: readonly MarkdownBlock[]; settledHasOutput: boolean } {
+  let renders = hasOutputBefore
+  const fix = (blocks: readonly MarkdownBlock[], from: number): MarkdownBlock[] | undefined | 'done' => {
+    let copy: MarkdownBlock[] | undefined
+    for (let index = from; index < blocks.length; index++) {
+      const block = blocks[index]!
+      if (renders && block.separated) return copy ?? 'done'
+      if (block.separated !== renders) {
+        copy ??= [...blocks]
+        copy[index] = { ...block, separated: renders }
+      }
+      if (!block.rendersNothing) renders = true
+    }
+    return copy
+  }
+  const at = locate(pages, firstAfter)
+  for (let page = at.page; page < pages.length; page++) {
+    const blocks = pages[page]!.blocks
+    const fixed = fix(blocks, page === at.page ? at.index : 0)
+    if (fixed === 'done') return { pages, tail, settledHasOutput: true }
+    if (fixed) pages[page] = { ...pages[page]!, blocks: fixed }
+  }
+  const settledHasOutput = renders
+  const fixedTail = fix(tail, 0)
+  return { pages, tail: fixedTail === 'done' || !fixedTail ? tail : fixedTail, settledHasOutput }
+}
+
+/** The state cut to its first `kept` settled blocks (ending at `keptEnd`), nothing after them. */
+function truncated(previous: SplitState, blocks: readonly MarkdownBlock[], kept: number, keptEnd: number): SplitState {
+  const at = locate(previous.settledPages, kept)
+  const pages = previous.settledPages.slice(0, at.page)
+  const page = previous.settledPages[at.page]
+  let tailPageKey = previous.tailPageKey
+  // The cut page's key goes to the next page made, so a re-streamed message keeps its elements.
+  if (page && at.index === page.blocks.length) pages.push(page)
+  else if (page && at.index > 0) pages.push({ key: page.key, blocks: page.blocks.slice(0, at.index) })
+  else if (page) tailPageKey = page.key
+  const last = blocks[kept - 1]
+  const keptDefinitions = blocks.slice(0, kept).reduce((count, block) => count + block.definitions.length, 0)
+  return {
+    ...emptyState,
+    text: previous.text.slice(0, keptEnd),
+    settledPages: pages,
+    settledCount: kept,
+    settledHasOutput: last !== undefined && (last.separated || !last.rendersNothing),
+    settledEnd: keptEnd,
+    settledDefinitions: previous.settledDefinitions.slice(0, keptDefinitions),
+    nextKey: previous.nextKey,
+    tailPageKey,
+    nextPageKey: previous.nextPageKey,
+  }
+}
+
+/**
+ * Length of the common prefix of `before` and `after`, comparing `before`'s blocks whole first
+ * (a native comparison per block), then characters within the first block that differs.
+ */
+function commonPrefixLength(before: string, after: string, blocks: readonly MarkdownBlock[]): number {
+  let offset = 0
+  for (const block of blocks) {
+    if (!after.startsWith(block.text, offset)) break
+    offset += block.text.length
+  }
+  const limit = Math.min(before.length, after.length)
+  while (offset < limit && before.charCodeAt(offset) === after.charCodeAt(offset)) offset++
+  return offset
+}
+
+/** Length of the common suffix of `before` and `after` that does not reach into the first `prefix` characters. */
+function commonSuffixLength(before: string, after: string, prefix: number, blocks: readonly MarkdownBlock[]): number {
+  const limit = Math.min(before.length, after.length) - prefix
+  let length = 0
+  for (let index = blocks.length - 1; index >= 0; index--) {
+    const size = blocks[index]!.text.length
+    if (length + size > limit || !after.endsWith(blocks[index]!.text, after.length - length)) break
+    length += size
+  }
+  while (
+    length < limit &&
+    before.charCodeAt(before.length - 1 - length) === after.charCodeAt(after.length - 1 - length)
+  ) {
+    length++
+  }
+  return length
+}
+
+/**
+ * Where the first line of a block that is not the first ends: after the line ending its slice
+ * starts with (see `parseRegion`), at the next line ending, or at its end when it has one line (the
+ * next block's slice starts with that line's ending).
+ */
+function firstLineEnd(block: string): number {
+  const from = lineEndingLength(block, 0)
+  lineEndings.lastIndex = from
+  const match = lineEndings.exec(block)
+  return match ? match.index : block.length
+}
+
+function lineEndingLength(text: string, at: number): number {
+  if (text[at] === '\r') return text[at + 1] === '\n' ? 2 : 1
+  return text[at] === '\n' ? 1 : 0
 }
 
 /**
@@ -389,8 +834,10 @@ const codeContentLine = /^[ \t]*[^ \t`~]/
  *   container, and whether it keeps its last line ending depends on what that next line is;
  * - micromark parses a node differently after an indented code block (an empty nested list item
  *   followed by a lazy line becomes paragraph text);
- * - a node interrupting paragraph text without a blank line is parsed in "interrupt" mode (an empty
- *   nested list item cannot interrupt a paragraph, so it stays text).
+ * - a node interrupting paragraph text (or a link reference definition, which is paragraph text)
+ *   without a blank line is parsed in "interrupt" mode (an empty nested list item cannot interrupt a
+ *   paragraph, so it stays text), and an indented line after a definition whose title did not
+ *   parse continues that paragraph.
  * Such nodes share a block.
  */
 function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevelBlock): boolean {
@@ -401,7 +848,8 @@ function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevel
   ) {
     return true
   }
-  if (previous.lastLeafType !== 'paragraph') return false
+  // A definition is paragraph text too: a line after it that is not blank continues it.
+  if (previous.lastLeafType !== 'paragraph' && previous.lastLeafType !== 'definition') return false
   const lineEnd = beforeLineEnding(text, node.lineStart)
   return !/^[ \t]*$/.test(text.slice(lineStartBefore(text, lineEnd), lineEnd))
 }
@@ -413,11 +861,27 @@ export function beforeLineEnding(text: string, lineStart: number): number {
 }
 
 function appendToPages(
-  pages: readonly (readonly MarkdownBlock[])[],
-  count: number,
-  block: MarkdownBlock,
-): readonly (readonly MarkdownBlock[])[] {
-  if (count % blockPageSize === 0) return [...pages, [block]]
-  const last = pages[pages.length - 1]!
-  return [...pages.slice(0, -1), [...last, block]]
+  pages: readonly BlockPage[],
+  blocks: readonly MarkdownBlock[],
+  tailPageKey: number,
+  nextPageKey: number,
+): [readonly BlockPage[], number, number] {
+  if (blocks.length === 0) return [pages, tailPageKey, nextPageKey]
+  const result = [...pages]
+  let current: { key: number; blocks: MarkdownBlock[] } | undefined
+  const last = result[result.length - 1]
+  if (last && last.blocks.length < blockPageSize) {
+    result.pop()
+    current = { key: last.key, blocks: [...last.blocks] }
+  }
+  for (const block of blocks) {
+    if (!current || current.blocks.length >= blockPageSize) {
+      if (current) result.push(current)
+      current = { key: tailPageKey, blocks: [] }
+      tailPageKey = nextPageKey++
+    }
+    current.blocks.push(block)
+  }
+  result.push(current!)
+  return [result, tailPageKey, nextPageKey]
 }

@@ -9,7 +9,9 @@ export type MarkdownWork =
   | {
       kind: 'block-render'
       chars: number
-      blockIndex: number /** false: rendered from the splitter's tree. */
+      /** The block's key: its position in the message unless a rewrite or a merged tail block moved it. */
+      blockKey: number
+      /** False: rendered from the splitter's tree. */
       parsed?: boolean
     }
 

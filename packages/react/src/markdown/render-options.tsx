@@ -4,24 +4,23 @@
  * reading a context, so their identity never changes and growing code blocks are never remounted.
  */
 import { type ComponentProps, type ComponentType, createElement, type ReactElement, useContext } from 'react'
-import type { Components, ExtraProps, Options } from 'react-markdown'
 import { HighlightedCodeBlock } from './HighlightedCodeBlock'
+import type { Components, ExtraProps, RenderOptions } from './markdown-pipeline'
 import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
 import { type RenderSettings, RenderSettingsContext } from './render-settings'
-import { sharedGfm } from './shared-gfm'
 
-const remarkPlugins = [sharedGfm]
-
-/** react-markdown options equivalent to what `StreamingMarkdown` renders with these settings. */
-export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): Options {
+/** The render options `StreamingMarkdown` renders with these settings (react-markdown's, with our safety overrides). */
+export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): RenderOptions {
   const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage }
   if (settings.highlight) components.pre = HighlightedPre
-  return { remarkPlugins, components, urlTransform: safeMarkdownUrl }
+  return { components, urlTransform: safeMarkdownUrl }
 }
 
 /** A value derived from render options, computed once per options object (they are memoised). */
-export function derivedFromOptions<T extends object>(derive: (options: Options) => T): (options: Options) => T {
-  const derived = new WeakMap<Options, T>()
+export function derivedFromOptions<T extends object>(
+  derive: (options: RenderOptions) => T,
+): (options: RenderOptions) => T {
+  const derived = new WeakMap<RenderOptions, T>()
   return (options) => {
     let value = derived.get(options)
     if (!value) {

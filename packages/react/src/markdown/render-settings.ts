@@ -1,6 +1,6 @@
 /** What the element overrides of a markdown render need to know, passed through context. */
 import { createContext, type ReactNode } from 'react'
-import type { Components } from 'react-markdown'
+import type { Components } from './markdown-pipeline'
 
 /** Highlights fenced code: return markup (or a promise of it); the plain code stays until it resolves. */
 export type CodeHighlighter = (code: string, language: string | undefined) => ReactNode | Promise<ReactNode>

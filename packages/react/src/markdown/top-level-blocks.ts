@@ -1,16 +1,11 @@
 /**
- * Parses markdown into its top-level blocks with exactly the parser the renderer uses (react-markdown's
- * remark-parse with remark-gfm), so block boundaries can never disagree with the render.
- *
- * `@palimpsest/react` depends on react-markdown, not on its internal parser packages, so the syntax
- * tree is obtained by running react-markdown's `Markdown` as a plain function with a remark plugin
- * that captures the tree and hands an empty one to the rest of the pipeline (so no HTML or React
- * elements are built for it).
+ * Parses markdown into its top-level blocks with exactly the parser the renderer uses
+ * (`parseMarkdown`: remark-parse with GFM), so block boundaries can never disagree with the render.
  */
-import Markdown, { type Options } from 'react-markdown'
+import type { Nodes, RootContent } from 'mdast'
 import { reportMarkdownWork } from './instrumentation'
 import type { LinkDefinition } from './link-definitions'
-import { sharedGfm } from './shared-gfm'
+import { parseMarkdown } from './markdown-pipeline'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -38,49 +33,17 @@ export interface TopLevelBlock {
 export interface ParsedBlocks {
   blocks: TopLevelBlock[]
   /** The syntax tree's top-level nodes, one per block of `blocks`. */
-  nodes: readonly SyntaxNode[]
+  nodes: readonly RootContent[]
   /** A footnote definition somewhere: footnotes are numbered and listed for the whole document. */
   hasFootnoteDefinitions: boolean
   leaf: TailLeaf | undefined
 }
 
-/** A point of a node's position in the parsed text. */
-export interface SyntaxPoint {
-  line: number
-  column: number
-  offset?: number
-}
-
-/** An mdast node as far as the splitter reads it (the tree is react-markdown's own, untouched). */
-export interface SyntaxNode {
-  type: string
-  identifier?: string
-  url?: string
-  title?: string | null
-  children?: SyntaxNode[]
-  position?: { start: SyntaxPoint; end: SyntaxPoint }
-}
-
-type RemarkPlugin = NonNullable<Options['remarkPlugins']>[number]
-
-let captured: SyntaxNode | undefined
-
-const captureTree: RemarkPlugin = () => (tree: SyntaxNode) => {
-  captured = tree
-  return { type: 'root', children: [] }
-}
-
-const parserPlugins = [sharedGfm, captureTree]
-
 const containerTypes = new Set(['list', 'listItem', 'blockquote', 'table', 'tableRow', 'footnoteDefinition'])
 
 export function parseTopLevelBlocks(text: string): ParsedBlocks {
   reportMarkdownWork({ kind: 'split-parse', chars: text.length })
-  captured = undefined
-  Markdown({ children: text, remarkPlugins: parserPlugins })
-  const root = captured as SyntaxNode | undefined
-  captured = undefined
-  const children = root?.children ?? []
+  const children = parseMarkdown(text).children
   const blocks: TopLevelBlock[] = []
   let hasFootnoteDefinitions = false
   for (const node of children) {
@@ -108,28 +71,28 @@ export function lineStartBefore(text: string, offset: number): number {
 }
 
 /** Adds the link definitions in `node` (and their ends) to `into`; true when it holds a footnote definition. */
-function collectDefinitions(node: SyntaxNode, into: LinkDefinition[], ends: number[]): boolean {
+function collectDefinitions(node: Nodes, into: LinkDefinition[], ends: number[]): boolean {
   if (node.type === 'definition') {
-    into.push({ identifier: node.identifier ?? '', url: node.url ?? '', title: node.title ?? null })
+    into.push({ identifier: node.identifier, url: node.url, title: node.title ?? null })
     ends.push(node.position?.end?.offset ?? Number.POSITIVE_INFINITY)
     return false
   }
   if (node.type === 'footnoteDefinition') return true
-  if (!node.children || !containerTypes.has(node.type)) return false
+  if (!('children' in node) || !containerTypes.has(node.type)) return false
   let hasFootnote = false
   for (const child of node.children) if (collectDefinitions(child, into, ends)) hasFootnote = true
   return hasFootnote
 }
 
-function deepestLast(node: SyntaxNode): SyntaxNode {
+function deepestLast(node: Nodes): Nodes {
   let current = node
-  while (containerTypes.has(current.type) && current.children && current.children.length > 0) {
+  while (containerTypes.has(current.type) && 'children' in current && current.children.length > 0) {
     current = current.children[current.children.length - 1]!
   }
   return current
 }
 
-function tailLeaf(text: string, node: SyntaxNode | undefined): TailLeaf | undefined {
+function tailLeaf(text: string, node: Nodes | undefined): TailLeaf | undefined {
   if (!node) return undefined
   const current = deepestLast(node)
   const start = current.position?.start.offset ?? 0

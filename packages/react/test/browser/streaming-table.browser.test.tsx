@@ -11,7 +11,7 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { expect, test } from 'vitest'
 import { StreamingMarkdown } from '../../src/markdown'
-import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { advanceSplit, type SplitState, settledBlocks } from '../../src/markdown/block-splitter'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { mountHost } from './mounted-hosts'
 
@@ -48,7 +48,7 @@ test('a streaming table is laid out as react-markdown lays out the same text, an
     expect(height, JSON.stringify(text.slice(-20))).toBeGreaterThanOrEqual(previousHeight)
     previousHeight = height
     // The reference renders the same repaired text, the settled blocks as they are.
-    const shown = [...state.settledPages.flat(), ...state.tail.map((block) => tailBlock(state!, block, true))]
+    const shown = [...settledBlocks(state), ...state.tail.map((block) => tailBlock(state!, block, true))]
     const usesRows = shown.some((block) => block.tableRows)
     flushSync(() =>
       reference.root.render(

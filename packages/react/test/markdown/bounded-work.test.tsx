@@ -139,7 +139,7 @@ describe('work per chunk', () => {
     let renderedChars = 0
     setMarkdownWorkListener((work) => {
       if (work.kind !== 'block-render') return
-      renderedBlocks.push(work.blockIndex)
+      renderedBlocks.push(work.blockKey)
       renderedChars += work.chars
     })
     mounted.render({ text, streaming: false })

@@ -7,6 +7,7 @@
 import { tests as commonmarkExamples } from 'commonmark-spec'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
+import remarkGfm from 'remark-gfm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { advanceSplit, blankLineEndedHtmlTail, type SplitState } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
@@ -39,7 +40,11 @@ const documents = [
 function tailReference(state: SplitState): string {
   const last = state.tail[state.tail.length - 1]!
   const text = repairTail(last.text.replace(/(?:\r\n|\r|\n)$/, ''), state.tailLeaf)
-  return renderToStaticMarkup(<Markdown {...options}>{text}</Markdown>)
+  return renderToStaticMarkup(
+    <Markdown {...options} remarkPlugins={[remarkGfm]}>
+      {text}
+    </Markdown>,
+  )
 }
 
 describe('literal HTML tail', () => {
@@ -83,7 +88,9 @@ describe('literal HTML tail', () => {
     expect(staticSplitHtml(states[states.length - 1]!)).toBe(
       renderToStaticMarkup(
         <div>
-          <Markdown {...options}>{markdown}</Markdown>
+          <Markdown {...options} remarkPlugins={[remarkGfm]}>
+            {markdown}
+          </Markdown>
         </div>,
       ),
     )

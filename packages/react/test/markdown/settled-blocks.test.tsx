@@ -4,7 +4,7 @@
  * changes afterwards.
  */
 import { describe, expect, it } from 'vitest'
-import type { SplitState } from '../../src/markdown/block-splitter'
+import { type SplitState, settledBlocks } from '../../src/markdown/block-splitter'
 import { gfmExamples } from './gfm-examples'
 import { splitStates, staticSplitHtml } from './markdown-harness'
 
@@ -18,7 +18,7 @@ const documents = gfmExamples.filter((example) =>
   ].includes(example.name),
 )
 
-const settledSources = (state: SplitState) => state.settledPages.flat().map((block) => block.text)
+const settledSources = (state: SplitState) => settledBlocks(state).map((block) => block.text)
 
 describe('settled blocks render as they will finally render', () => {
   it.each(documents.map((example) => [example.name, example.markdown] as const))('%s', (_name, markdown) => {

@@ -38,7 +38,7 @@ describe('memoisation', () => {
     const work = recordWork()
     live.render({ text: `${text}graph grows`, streaming: true })
     const rendered = work.filter((item) => item.kind === 'block-render')
-    expect(rendered.map((item) => item.kind === 'block-render' && item.blockIndex)).toEqual([3])
+    expect(rendered.map((item) => item.kind === 'block-render' && item.blockKey)).toEqual([3])
   })
 
   it('never re-renders a settled block component, counted through the components map', () => {

@@ -7,6 +7,7 @@
 import fc from 'fast-check'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown, { type Components } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
@@ -37,9 +38,19 @@ function bothRenders(state: SplitState, components?: Components) {
   const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
   return {
     table: html(
-      <StreamingTable index={0} separated={false} rows={block.tableRows} definitions={definitions} options={options} />,
+      <StreamingTable
+        blockKey={0}
+        separated={false}
+        rows={block.tableRows}
+        definitions={definitions}
+        options={options}
+      />,
     ),
-    whole: html(<Markdown {...options}>{prefix + block.text}</Markdown>),
+    whole: html(
+      <Markdown {...options} remarkPlugins={[remarkGfm]}>
+        {prefix + block.text}
+      </Markdown>,
+    ),
   }
 }
 

@@ -1,0 +1,122 @@
+/**
+ * The one markdown pipeline every block goes through: parse (remark-parse with GFM) → mdast →
+ * hast (remark-rehype) → React elements (hast-util-to-jsx-runtime). It is react-markdown's own
+ * pipeline, run with the packages react-markdown is built on, so a block renders exactly as
+ * react-markdown renders the same source with the same `components` and `urlTransform`, but:
+ * - the processor is built once, not once per render of every block;
+ * - parsing and rendering are separate steps, so a syntax tree the splitter already parsed can be
+ *   rendered without parsing its text again (`renderSyntaxTree`).
+ */
+import type { Element, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast'
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
+import { urlAttributes } from 'html-url-attributes'
+import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
+import type { ComponentType, JSX, ReactNode } from 'react'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
+
+/** The hast element a component renders, passed as `node` (as react-markdown does). */
+export interface ExtraProps {
+  node?: Element | undefined
+}
+
+/** Element overrides by tag name, compatible with react-markdown's `components`. */
+export type Components = {
+  [Tag in keyof JSX.IntrinsicElements]?:
+    | ComponentType<JSX.IntrinsicElements[Tag] & ExtraProps>
+    | keyof JSX.IntrinsicElements
+}
+
+/** Rewrites (or, returning null or undefined, removes) a URL in a link, image or other URL attribute. */
+export type UrlTransform = (url: string, key: string, node: Readonly<Element>) => string | null | undefined
+
+export interface RenderOptions {
+  readonly components: Components
+  readonly urlTransform: UrlTransform
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).freeze()
+
+/** The mdast of `source`, parsed with exactly the parser the render uses. */
+export function parseMarkdown(source: string): MdastRoot {
+  return processor.parse(source)
+}
+
+/** Changes the HTML tree of a block before it becomes React elements (e.g. marks revised words). */
+export type HtmlTreeTransform = (tree: HastRoot) => void
+
+/** React elements for a syntax tree of a whole source (the tree is consumed: do not use it again). */
+export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
+  const hast = processor.runSync(tree) as HastRoot
+  visit(hast, (node, index, parent) => transformNode(node, index, parent, options.urlTransform))
+  transform?.(hast)
+  return toJsxRuntime(hast, {
+    Fragment,
+    components: options.components as Parameters<typeof toJsxRuntime>[1]['components'],
+    ignoreInvalidStyle: true,
+    jsx,
+    jsxs,
+    passKeys: true,
+    passNode: true,
+  })
+}
+
+/** React elements for a markdown source: what react-markdown renders for it. */
+export function renderMarkdown(source: string, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
+  return renderSyntaxTree(parseMarkdown(source), options, transform)
+}
+
+/**
+ * As react-markdown: raw HTML is shown as its text (it is never rendered), and every URL attribute
+ * goes through the URL policy.
+ */
+function transformNode(
+  node: HastNodes,
+  index: number | undefined,
+  parent: HastParents | undefined,
+  urlTransform: UrlTransform,
+): number | undefined {
+  if (node.type === 'raw' && parent && index !== undefined) {
+    parent.children[index] = { type: 'text', value: node.value }
+    return index
+  }
+  if (node.type !== 'element') return undefined
+  for (const key in urlAttributes) {
+    if (!Object.hasOwn(urlAttributes, key) || !Object.hasOwn(node.properties, key)) continue
+    const tags = urlAttributes[key]
+    if (tags === null || tags?.includes(node.tagName)) {
+      node.properties[key] = urlTransform(String(node.properties[key] || ''), key, node) as string
+    }
+  }
+  return undefined
+}
+
+/** A root holding `nodes`, each moved so that its positions are relative to `offset` on `line` (1-based). */
+export function rootOf(nodes: readonly MdastContent[], offset: number, line: number): MdastRoot {
+  if (offset !== 0 || line !== 1) for (const node of nodes) shiftPositions(node, offset, line - 1)
+  return { type: 'root', children: [...nodes] }
+}
+
+function shiftPositions(node: MdastContent, offset: number, lines: number): void {
+  // A new position object: parsers may share one between nodes.
+  const position = node.position
+  if (position)
+    node.position = { start: shiftPoint(position.start, offset, lines), end: shiftPoint(position.end, offset, lines) }
+  if ('children' in node) for (const child of node.children) shiftPositions(child as MdastContent, offset, lines)
+}
+
+function shiftPoint<Point extends { line: number; offset?: number | undefined }>(
+  point: Point,
+  offset: number,
+  lines: number,
+): Point {
+  return {
+    ...point,
+    line: point.line - lines,
+    ...(point.offset !== undefined && { offset: point.offset - offset }),
+  }
+}

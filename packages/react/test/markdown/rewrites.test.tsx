@@ -1,0 +1,198 @@
+/**
+ * Rewrites — edits, deletions, insertions, speculative rollbacks, whole replacements — keep the
+ * blocks before the first difference and after the last one and parse only the region between
+ * (`rewriteSplit`). Whatever the rewrite, every step must be exactly what a fresh split of that
+ * step's text gives (the same blocks, tail, definitions) and render exactly as react-markdown renders
+ * the whole text; and unchanged blocks must keep their keys, their objects and their DOM nodes.
+ */
+import { tests as commonmarkExamples } from 'commonmark-spec'
+import fc from 'fast-check'
+import { afterEach, describe, expect, it } from 'vitest'
+import { advanceSplit, type SplitState, settledBlocks, splitFrom } from '../../src/markdown/block-splitter'
+import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { gfmExamples } from './gfm-examples'
+import { liveMarkdown, referenceHtml, renderedHtml, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
+
+const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+
+/** Everything a render depends on, without the keys (a fresh split numbers its blocks from 0). */
+function observable(state: SplitState) {
+  const block = ({ key: _key, ...rest }: { key: number }) => rest
+  return {
+    text: state.text,
+    settled: settledBlocks(state).map(block),
+    settledCount: state.settledCount,
+    settledHasOutput: state.settledHasOutput,
+    settledEnd: state.settledEnd,
+    tail: state.tail.map(block),
+    tailLeaf: state.tailLeaf,
+    definitions: state.definitions.list,
+    streamingDefinitions: state.streamingDefinitions.list,
+    hasDefinitions: state.hasDefinitions,
+    hasFootnoteDefinitions: state.hasFootnoteDefinitions,
+  }
+}
+
+/** Rewrites `previous` to `text` and checks the step against a fresh split and react-markdown. */
+function rewriteChecked(previous: SplitState, text: string, context: string): SplitState {
+  const state = advanceSplit(previous, text)
+  const fresh = splitFrom(undefined, text)
+  const message = `${context}: ${JSON.stringify(previous.text)} → ${JSON.stringify(text)}`
+  expect(observable(state), message).toEqual(observable(fresh))
+  expect(staticSplitHtml(state, true), message).toBe(staticSplitHtml(fresh, true))
+  expect(staticSplitHtml(state), message).toBe(staticReferenceHtml(text))
+  const keys = [...settledBlocks(state), ...state.tail].map((block) => block.key)
+  expect(new Set(keys).size, message).toBe(keys.length)
+  const pageKeys = state.settledPages.map((page) => page.key)
+  expect(new Set([...pageKeys, state.tailPageKey]).size, message).toBe(pageKeys.length + 1)
+  return state
+}
+
+/** Fragments that open, close and interrupt blocks, and definitions and footnotes. */
+const fragment = fc.constantFrom(
+  ...['\n', '\n\n', 'a', 'b c', 'word ', '- ', '* ', '1. ', '> ', '    ', '  ', '\t', '```', '~~~', '# ', '---'],
+  ...['===', '| x | y |', '| - | - |', '<div>', '</div>', '<!--', '-->', '**', '_', '`', '[x]: /u', '[x]', '[^n]'],
+  ...['[^n]: note', '[y][X]', '\r\n', 'é'],
+)
+
+type Step =
+  | { kind: 'replace'; at: number; length: number; insert: string }
+  | { kind: 'rollback'; branch: string; at: number }
+  | { kind: 'truncate'; at: number }
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('replace' as const),
+    at: fc.nat(),
+    length: fc.nat({ max: 40 }),
+    insert: fc.array(fragment, { maxLength: 4 }).map((parts) => parts.join('')),
+  }),
+  fc.record({
+    kind: fc.constant('rollback' as const),
+    branch: fc.array(fragment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
+    at: fc.nat(),
+  }),
+  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+)
+
+/** Applies the steps to `markdown`, checking every text the rewrites go through. */
+function applySteps(markdown: string, steps: readonly Step[]): void {
+  let state = splitFrom(undefined, markdown)
+  let text = markdown
+  for (const change of steps) {
+    const at = text.length === 0 ? 0 : change.at % (text.length + 1)
+    if (change.kind === 'replace') {
+      text = text.slice(0, at) + change.insert + text.slice(at + change.length)
+      state = rewriteChecked(state, text, 'edit')
+    } else if (change.kind === 'rollback') {
+      // A speculative branch streamed after an accepted prefix, then retracted: back to the prefix.
+      const accepted = text.slice(0, at)
+      state = advanceSplit(state, accepted)
+      state = advanceSplit(state, accepted + change.branch)
+      state = rewriteChecked(state, accepted, 'rollback')
+      text = accepted
+    } else {
+      text = text.slice(0, at)
+      state = rewriteChecked(state, text, 'truncate')
+    }
+  }
+}
+
+describe('rewrites equal a fresh split and react-markdown at every step', () => {
+  it('random edits, deletions, insertions, rollbacks and truncations of every example', { timeout: 120_000 }, () => {
+    for (const [index, markdown] of documents.entries()) {
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 1, maxLength: 4 }), (steps) => applySteps(markdown, steps)),
+        { numRuns: 2, seed: index },
+      )
+    }
+  })
+
+  it('random rewrites of random documents', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.array(fragment, { minLength: 1, maxLength: 40 }).map((parts) => parts.join('')),
+        fc.array(step, { minLength: 1, maxLength: 6 }),
+        (markdown, steps) => applySteps(markdown, steps),
+      ),
+      { numRuns: 1_000, seed: 16 },
+    )
+  })
+
+  it('one example replaced by another, and back', { timeout: 120_000 }, () => {
+    let state = splitFrom(undefined, documents[0]!)
+    for (let index = 1; index < documents.length; index += 7) {
+      state = rewriteChecked(state, documents[index]!, 'replacement')
+    }
+  })
+})
+
+const longDocument = Array.from(
+  { length: 60 },
+  (_, index) =>
+    `## Section ${index}\n\nParagraph ${index} with *emphasis* and \`code\`.\n\n- item ${index}\n- another\n\n` +
+    `\`\`\`js\nconst x = ${index}\n\`\`\`\n`,
+).join('\n')
+
+describe('a rewrite keeps what did not change', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  it('an in-place edit keeps every other block, with its key and object, and parses about the edited block', () => {
+    const before = splitFrom(undefined, longDocument)
+    const at = longDocument.indexOf('Paragraph 30 with')
+    const edited = `${longDocument.slice(0, at)}Paragraph thirty with${longDocument.slice(at + 'Paragraph 30 with'.length)}`
+    let parsed = 0
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'split-parse') parsed += work.chars
+    })
+    const after = advanceSplit(before, edited)
+    const oldBlocks = settledBlocks(before)
+    const newBlocks = settledBlocks(after)
+    expect(newBlocks.length).toBe(oldBlocks.length)
+    const changed = newBlocks.filter((block, index) => block !== oldBlocks[index])
+    expect(changed.map((block) => block.text)).toEqual(['\nParagraph thirty with *emphasis* and `code`.\n'])
+    expect(changed[0]?.key).toBe(oldBlocks[newBlocks.indexOf(changed[0]!)]?.key)
+    // The edited block, the one before it (its settling line changed) and the first line after it.
+    expect(parsed).toBeLessThan(200)
+    expect(after.tail).toBe(before.tail)
+  })
+
+  it('blocks inserted or removed in the middle leave the other blocks and pages untouched', () => {
+    const before = splitFrom(undefined, longDocument)
+    const at = longDocument.indexOf('## Section 20')
+    const inserted = `${longDocument.slice(0, at)}New paragraph.\n\nAnother one.\n\n${longDocument.slice(at)}`
+    const after = advanceSplit(before, inserted)
+    const oldBlocks = settledBlocks(before)
+    const newBlocks = settledBlocks(after)
+    expect(newBlocks.length).toBe(oldBlocks.length + 2)
+    const kept = newBlocks.filter((block) => oldBlocks.includes(block))
+    expect(kept.length).toBeGreaterThanOrEqual(oldBlocks.length - 1)
+    // Pages after the changed one are the very same objects.
+    const laterPages = before.settledPages.slice(2)
+    expect(after.settledPages.slice(2)).toEqual(laterPages)
+    expect(after.settledPages.slice(2).every((page, index) => page === laterPages[index])).toBe(true)
+    const removed = advanceSplit(after, longDocument)
+    expect(settledBlocks(removed).filter((block) => oldBlocks.includes(block)).length).toBeGreaterThanOrEqual(
+      oldBlocks.length - 1,
+    )
+  })
+
+  it('the live component re-renders only the changed block and keeps the DOM nodes of the others', () => {
+    const live = liveMarkdown()
+    live.render({ text: longDocument, streaming: false })
+    const nodesBefore = [...live.container.querySelectorAll('p, pre, ul, h2')]
+    const rendered: number[] = []
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'block-render') rendered.push(work.blockKey)
+    })
+    const edited = longDocument.replace('Paragraph 45 with', 'Paragraph forty-five with')
+    live.render({ text: edited, streaming: false })
+    expect(rendered).toHaveLength(1)
+    const nodesAfter = [...live.container.querySelectorAll('p, pre, ul, h2')]
+    expect(nodesAfter.length).toBe(nodesBefore.length)
+    // The edited paragraph too: React updates its text in place.
+    expect(nodesAfter.every((node, index) => node === nodesBefore[index])).toBe(true)
+    expect(renderedHtml(live)).toBe(referenceHtml(edited))
+    live.unmount()
+  })
+})
