@@ -42,19 +42,6 @@ export function repairInline(source: string): string {
 
   scan: while (index < source.length) {
     const char = source[index]!
-    if (openCode) {
-      if (char === '`') {
-        const run = runLength(source, index)
-        if (run === openCode.length) openCode = ''
-        else if (index + run === source.length && run < openCode.length) {
-          // It may be the start of the closing run: a longer one is text whatever follows.
-          cut = index
-          break
-        }
-        index += run
-      } else index++
-      continue
-    }
     switch (char) {
       case '\\':
         if (index + 1 >= source.length) {
@@ -69,10 +56,18 @@ export function repairInline(source: string): string {
           cut = index
           break scan
         }
+        const end = codeSpanEnd(source, index)
+        if (end !== -1) {
+          index = end
+          continue
+        }
+        // Open to the end: all that follows is its text, but a last run shorter than the opening
+        // one may be the start of the closing run (a longer one stays text whatever follows).
         openCode = source.slice(index, index + run)
         codeAt = index
-        index += run
-        continue
+        const lastRun = source.length - source.replace(/`+$/, '').length
+        if (lastRun > 0 && lastRun < run) cut = source.length - lastRun
+        break scan
       }
       case '&': {
         if (/^&#?[A-Za-z0-9]*$/.test(source.slice(index))) {
@@ -229,7 +224,23 @@ function dropLinkBrackets(brackets: Bracket[]): void {
   brackets.length = kept
 }
 
-function runLength(source: string, at: number): number {
+/** Offset just past the code span whose opening backtick run starts at `at`, or -1 while it has no closing run. */
+export function codeSpanEnd(source: string, at: number): number {
+  const length = runLength(source, at)
+  let index = at + length
+  while (index < source.length) {
+    if (source[index] !== '`') {
+      index++
+      continue
+    }
+    const run = runLength(source, index)
+    if (run === length) return index + run
+    index += run
+  }
+  return -1
+}
+
+export function runLength(source: string, at: number): number {
   const char = source[at]
   let end = at
   while (source[end] === char) end++

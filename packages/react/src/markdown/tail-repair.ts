@@ -6,7 +6,7 @@
  * the next line decides, and completes unfinished inline syntax (see `repairInline`). Runs only
  * while streaming; settled blocks are never repaired.
  */
-import { repairInline } from './inline-repair'
+import { codeSpanEnd, repairInline, runLength } from './inline-repair'
 import { lineStartBefore, type TailLeaf } from './top-level-blocks'
 
 // Quote and list markers, then at most a heading marker, a setext/thematic-break run, a partial ordered
@@ -103,16 +103,8 @@ function firstCellPipe(line: string): number {
     if (char === '\\') at++
     else if (char === '|') return at
     else if (char === '`') {
-      let run = 1
-      while (line[at + run] === '`') run++
-      const fence = '`'.repeat(run)
-      let close = line.indexOf(fence, at + run)
-      while (close !== -1 && line[close + run] === '`') {
-        let end = close
-        while (line[end] === '`') end++
-        close = line.indexOf(fence, end)
-      }
-      at = close === -1 ? at + run - 1 : close + run - 1
+      const end = codeSpanEnd(line, at)
+      at = (end === -1 ? at + runLength(line, at) : end) - 1
     }
   }
   return -1
