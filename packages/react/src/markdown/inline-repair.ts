@@ -38,6 +38,8 @@ export function repairInline(source: string): string {
   let openCode = ''
   /** Offset of the open code span's opening run. */
   let codeAt = -1
+  /** The last delimiter run that neither opened nor closed anything (plain text). */
+  let textRun = { at: -1, end: -1 }
   let index = 0
 
   scan: while (index < source.length) {
@@ -158,7 +160,7 @@ export function repairInline(source: string): string {
           cut = index
           break scan
         }
-        handleDelimiterRun(source, index, run, openers)
+        if (handleDelimiterRun(source, index, run, openers)) textRun = { at: index, end: index + run }
         index += run
         continue
       }
@@ -192,6 +194,10 @@ export function repairInline(source: string): string {
     const opener = openers[at]!
     // A single `~` mostly means "about" (`~5 min`): it stays text until its closer arrives.
     if (opener.at < cut && !(opener.char === '~' && opener.length === 1)) closers += opener.char.repeat(opener.length)
+  }
+  // A plain `~` or `*` run at the end would merge with a closer of its character (`~~a~` + `~~`).
+  if (closers && kept.length === textRun.end && hiddenAngle === -1 && source[textRun.at] === closers[0]) {
+    kept = kept.slice(0, textRun.at).replace(/\s+$/, '')
   }
   return kept + closers
 }
@@ -275,8 +281,11 @@ function dropOpenersFrom(openers: Opener[], at: number): void {
   while (openers.length > 0 && openers[openers.length - 1]!.at >= at) openers.pop()
 }
 
-/** CommonMark flanking rules, then match against the open delimiters (same character). */
-function handleDelimiterRun(source: string, at: number, length: number, openers: Opener[]): void {
+/**
+ * CommonMark flanking rules, then match against the open delimiters (same character). True when the
+ * run neither closes nor opens anything: it is plain text.
+ */
+function handleDelimiterRun(source: string, at: number, length: number, openers: Opener[]): boolean {
   const char = source[at] as Opener['char']
   const before = at === 0 ? ' ' : source[at - 1]!
   const after = source[at + length] ?? ' '
@@ -292,7 +301,7 @@ function handleDelimiterRun(source: string, at: number, length: number, openers:
     canOpen = leftFlanking && (!rightFlanking || beforePunct)
     canClose = rightFlanking && (!leftFlanking || afterPunct)
   }
-  if (char === '~' && length > 2) return
+  if (char === '~' && length > 2) return true
   let remaining = length
   if (canClose) {
     for (let index = openers.length - 1; index >= 0 && remaining > 0; index--) {
@@ -306,5 +315,9 @@ function handleDelimiterRun(source: string, at: number, length: number, openers:
       if (opener.length === 0) openers.pop()
     }
   }
-  if (remaining > 0 && canOpen) openers.push({ char, length: remaining, at: at + length - remaining })
+  if (remaining > 0 && canOpen) {
+    openers.push({ char, length: remaining, at: at + length - remaining })
+    return false
+  }
+  return remaining === length
 }

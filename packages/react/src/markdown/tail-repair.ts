@@ -38,14 +38,19 @@ export function repairTail(block: string, leaf: TailLeaf | undefined): string {
   if (leaf?.type === 'paragraph' || leaf?.type === 'heading') {
     const lines = block.slice(leaf.start).split(/\r\n?|\n/)
     const header = lines[0] ?? ''
-    const delimiter = lines[1]
+    // Without the quote markers that continue the header's container.
+    const delimiter = lines[1]?.replace(/^[ \t]*(?:>[ \t]*)*/, '')
     // A `-` under the header line makes a setext heading until more of the delimiter row arrives.
     const headerLine = leaf.type === 'paragraph' ? lines.length <= 2 : lines.length === 2
     if (headerLine && (!delimiter || delimiterRowPrefix.test(delimiter))) {
       if (tableHeaderCandidate.test(header) && !delimiterRowPrefix.test(header)) {
         const repairedHeader = repairInline(withoutPendingEscape(header))
         if (!/[^\s|]/.test(repairedHeader)) return block.slice(0, leaf.start)
-        return `${block.slice(0, leaf.start)}${repairedHeader}\n${delimiterRow(repairedHeader)}`
+        // In a list item or quote the delimiter row goes on a continuation line of the same container.
+        const container = block
+          .slice(lineStartBefore(block, leaf.start), leaf.start)
+          .replace(/[-*+]|\d{1,9}[.)]/g, (marker) => ' '.repeat(marker.length))
+        return `${block.slice(0, leaf.start)}${repairedHeader}\n${container}${delimiterRow(repairedHeader)}`
       }
       // `a | b` may be a header (its cells) or text (the pipe too): show what both begin with.
       const pipe = firstCellPipe(header)
