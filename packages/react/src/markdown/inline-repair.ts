@@ -1,11 +1,13 @@
 /**
  * Completes unfinished inline syntax at the end of a streaming paragraph so nothing renders as raw
- * punctuation that will later snap into style: open emphasis, strong, strikethrough and code spans
- * are closed; a half link shows its text without a destination; a half image, a trailing delimiter
- * run, a dangling backslash or entity, and a lone `[` are hidden until more text decides what they are.
+ * punctuation that will later snap into style: open emphasis, strong, `~~` strikethrough and code
+ * spans are closed; a half link shows its text without a destination; a half image, a reference
+ * label being typed, a tag being typed, a trailing delimiter run, a dangling backslash or entity,
+ * and a lone `[` are hidden until more text decides what they are.
  *
  * This runs only on the unsettled tail while streaming; the final render never sees it.
  */
+import { angleConstructAt } from './inline-html'
 
 interface Opener {
   char: '*' | '_' | '~'
@@ -28,23 +30,20 @@ const punctuation = /[\p{P}\p{S}]/u
 export function repairInline(source: string): string {
   const openers: Opener[] = []
   const brackets: Bracket[] = []
-  const removed = new Set<number>()
+  /** The `<` of an unfinished autolink: its text shows, the `<` never does. */
+  let hiddenAngle = -1
   let cut = source.length
   let suffix = ''
   let suffixAt = -1
   let openCode = ''
+  /** Offset of the open code span's opening run. */
+  let codeAt = -1
+  /** The last delimiter run that neither opened nor closed anything (plain text). */
+  let textRun = { at: -1, end: -1 }
   let index = 0
 
   scan: while (index < source.length) {
     const char = source[index]!
-    if (openCode) {
-      if (char === '`') {
-        const run = runLength(source, index)
-        if (run === openCode.length) openCode = ''
-        index += run
-      } else index++
-      continue
-    }
     switch (char) {
       case '\\':
         if (index + 1 >= source.length) {
@@ -59,9 +58,18 @@ export function repairInline(source: string): string {
           cut = index
           break scan
         }
+        const end = codeSpanEnd(source, index)
+        if (end !== -1) {
+          index = end
+          continue
+        }
+        // Open to the end: all that follows is its text, but a last run shorter than the opening
+        // one may be the start of the closing run (a longer one stays text whatever follows).
         openCode = source.slice(index, index + run)
-        index += run
-        continue
+        codeAt = index
+        const lastRun = source.length - source.replace(/`+$/, '').length
+        if (lastRun > 0 && lastRun < run) cut = source.length - lastRun
+        break scan
       }
       case '&': {
         if (/^&#?[A-Za-z0-9]*$/.test(source.slice(index))) {
@@ -72,12 +80,18 @@ export function repairInline(source: string): string {
         continue
       }
       case '<': {
-        if (
-          /^<(?:[A-Za-z][A-Za-z0-9+.-]*(?::[^\s<>]*)?)?$|^<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[^\s<>]*$/.test(
-            source.slice(index),
-          )
-        ) {
-          removed.add(index)
+        const construct = angleConstructAt(source, index)
+        if (construct.kind === 'complete') {
+          // Raw HTML shows as its source and an autolink as its URL: nothing inside is syntax.
+          index = construct.end
+          continue
+        }
+        if (construct.kind === 'unfinishedAutolink') {
+          hiddenAngle = index
+          break scan
+        }
+        if (construct.kind === 'undecided') {
+          cut = index
           break scan
         }
         index++
@@ -102,12 +116,8 @@ export function repairInline(source: string): string {
       case ']': {
         const bracket = brackets.pop()
         if (bracket && index + 1 === source.length) {
-          // `[text]` may still become a link: show the text without the brackets for now.
-          if (bracket.image) cut = bracket.at
-          else {
-            removed.add(bracket.at)
-            removed.add(index)
-          }
+          // `[text]` may still become a link (text only) or stay text (brackets too).
+          cut = bracket.at
           break scan
         }
         if (bracket && source[index + 1] === '(') {
@@ -123,7 +133,21 @@ export function repairInline(source: string): string {
             break scan
           }
           index = close + 1
+          // Links cannot contain links: every `[` before this one is now plain text.
+          if (!bracket.image) dropLinkBrackets(brackets)
           continue
+        }
+        if (bracket && source[index + 1] === '[') {
+          const labelEnd = referenceLabelEnd(source, index + 1)
+          if (labelEnd === -1 || labelEnd === source.length - 1) {
+            // `[text][label`: a link (its text) if the label is defined, else text (all of it).
+            cut = bracket.at
+            break scan
+          }
+          if (labelEnd !== undefined) {
+            index = labelEnd + 1
+            continue
+          }
         }
         index++
         continue
@@ -136,7 +160,7 @@ export function repairInline(source: string): string {
           cut = index
           break scan
         }
-        handleDelimiterRun(source, index, run, openers)
+        if (handleDelimiterRun(source, index, run, openers)) textRun = { at: index, end: index + run }
         index += run
         continue
       }
@@ -145,39 +169,84 @@ export function repairInline(source: string): string {
     }
   }
 
-  for (const bracket of brackets) {
-    if (bracket.at >= cut) continue
-    if (bracket.image) {
-      cut = bracket.at
-      break
-    }
-    removed.add(bracket.at)
-  }
-  const onlyWhitespaceOrRemoved = (from: number, to: number) => {
-    for (let at = from; at < to; at++) if (!removed.has(at) && !whitespace.test(source[at]!)) return false
+  // An open `[` is a link's text (shown without it) or text (shown with it): hide it all until decided.
+  const firstOpenBracket = brackets[0]
+  if (firstOpenBracket && firstOpenBracket.at < cut) cut = firstOpenBracket.at
+  const onlyWhitespaceOrHidden = (from: number, to: number) => {
+    for (let at = from; at < to; at++) if (at !== hiddenAngle && !whitespace.test(source[at]!)) return false
     return true
   }
   for (const opener of openers) {
-    if (opener.at < cut && onlyWhitespaceOrRemoved(opener.at + opener.length, cut)) {
+    if (opener.at < cut && onlyWhitespaceOrHidden(opener.at + opener.length, cut)) {
       cut = opener.at
       break
     }
   }
-  if (cut === source.length && removed.size === 0 && !openCode && openers.length === 0) return source
-  let kept = ''
-  for (let at = 0; at < cut; at++) if (!removed.has(at)) kept += source[at]
+  if (cut === source.length && hiddenAngle === -1 && !openCode && openers.length === 0) return source
+  let kept =
+    hiddenAngle === -1 ? source.slice(0, cut) : source.slice(0, hiddenAngle) + source.slice(hiddenAngle + 1, cut)
   kept = kept.replace(/\s+$/, '')
-  if (openCode && cut === source.length) kept += openCode
+  // Scanning stops at an unfinished autolink, so an open code span lies before any hidden `<`.
+  if (openCode && cut > codeAt) kept = closeCodeSpan(kept, codeAt, openCode)
   if (cut === suffixAt) kept += suffix
   let closers = ''
   for (let at = openers.length - 1; at >= 0; at--) {
     const opener = openers[at]!
-    if (opener.at < cut) closers += opener.char.repeat(opener.length)
+    // A single `~` mostly means "about" (`~5 min`): it stays text until its closer arrives.
+    if (opener.at < cut && !(opener.char === '~' && opener.length === 1)) closers += opener.char.repeat(opener.length)
+  }
+  // A plain `~` or `*` run at the end would merge with a closer of its character (`~~a~` + `~~`).
+  if (closers && kept.length === textRun.end && hiddenAngle === -1 && source[textRun.at] === closers[0]) {
+    kept = kept.slice(0, textRun.at).replace(/\s+$/, '')
   }
   return kept + closers
 }
 
-function runLength(source: string, at: number): number {
+/**
+ * Closes the code span opened at `openAt` in `kept`. Its text gets one space on each side (or only
+ * after it when it starts with one), which CommonMark strips again, so a backtick at either end never
+ * merges with the runs around it. An opener with no text yet is hidden.
+ */
+function closeCodeSpan(kept: string, openAt: number, fence: string): string {
+  const text = kept.slice(openAt + fence.length)
+  if (text === '') return kept.slice(0, openAt).replace(/\s+$/, '')
+  return `${kept.slice(0, openAt + fence.length)}${text.startsWith(' ') ? '' : ' '}${text} ${fence}`
+}
+
+/** Offset of the `]` ending the reference label opened at `from`, -1 when it has not arrived, undefined when it is no label. */
+function referenceLabelEnd(source: string, from: number): number | undefined {
+  for (let at = from + 1; at < source.length; at++) {
+    const char = source[at]
+    if (char === '\\') at++
+    else if (char === '[') return undefined
+    else if (char === ']') return at
+  }
+  return -1
+}
+
+function dropLinkBrackets(brackets: Bracket[]): void {
+  let kept = 0
+  for (const bracket of brackets) if (bracket.image) brackets[kept++] = bracket
+  brackets.length = kept
+}
+
+/** Offset just past the code span whose opening backtick run starts at `at`, or -1 while it has no closing run. */
+export function codeSpanEnd(source: string, at: number): number {
+  const length = runLength(source, at)
+  let index = at + length
+  while (index < source.length) {
+    if (source[index] !== '`') {
+      index++
+      continue
+    }
+    const run = runLength(source, index)
+    if (run === length) return index + run
+    index += run
+  }
+  return -1
+}
+
+export function runLength(source: string, at: number): number {
   const char = source[at]
   let end = at
   while (source[end] === char) end++
@@ -212,8 +281,11 @@ function dropOpenersFrom(openers: Opener[], at: number): void {
   while (openers.length > 0 && openers[openers.length - 1]!.at >= at) openers.pop()
 }
 
-/** CommonMark flanking rules, then match against the open delimiters (same character). */
-function handleDelimiterRun(source: string, at: number, length: number, openers: Opener[]): void {
+/**
+ * CommonMark flanking rules, then match against the open delimiters (same character). True when the
+ * run neither closes nor opens anything: it is plain text.
+ */
+function handleDelimiterRun(source: string, at: number, length: number, openers: Opener[]): boolean {
   const char = source[at] as Opener['char']
   const before = at === 0 ? ' ' : source[at - 1]!
   const after = source[at + length] ?? ' '
@@ -229,7 +301,7 @@ function handleDelimiterRun(source: string, at: number, length: number, openers:
     canOpen = leftFlanking && (!rightFlanking || beforePunct)
     canClose = rightFlanking && (!leftFlanking || afterPunct)
   }
-  if (char === '~' && length > 2) return
+  if (char === '~' && length > 2) return true
   let remaining = length
   if (canClose) {
     for (let index = openers.length - 1; index >= 0 && remaining > 0; index--) {
@@ -243,5 +315,9 @@ function handleDelimiterRun(source: string, at: number, length: number, openers:
       if (opener.length === 0) openers.pop()
     }
   }
-  if (remaining > 0 && canOpen) openers.push({ char, length: remaining, at: at + length - remaining })
+  if (remaining > 0 && canOpen) {
+    openers.push({ char, length: remaining, at: at + length - remaining })
+    return false
+  }
+  return remaining === length
 }
