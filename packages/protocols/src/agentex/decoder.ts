@@ -2,7 +2,7 @@
  * The Agentex decoder: task-message updates (`start` / `delta` / `full` / `done`) and task stream
  * events, from SSE (async agents) or NDJSON JSON-RPC (sync agents), to Palimpsest updates.
  *
- * It follows the client algorithm of `reference/agentex.md` §5, which matches what the server
+ * It follows the client algorithm of `docs/protocols/agentex.md` §5, which matches what the server
  * persists: a message's content is its deltas if any arrived, else its `start` content; `full`
  * replaces and seals; `done` finishes (its parent content is stale on SSE and is never shown).
  */

@@ -1,6 +1,6 @@
 /**
  * The Agentex wire shapes this decoder reads, as the server serialises them (see
- * `reference/agentex.md`). Structural and deliberately loose (every field the server may write as
+ * `docs/protocols/agentex.md`). Structural and deliberately loose (every field the server may write as
  * `null` is nullable) so that values typed with the `agentex` npm package's own types are
  * accepted; the decoder validates everything it reads at run time.
  */

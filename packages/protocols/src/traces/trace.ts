@@ -15,7 +15,7 @@ export interface Trace {
   /** Key into a decoder registry (`acp`, `agentex`, `agent-framework`, `devui`, …). */
   protocol: string
   title: string
-  /** What the scenario shows and which seed or reference section it comes from. */
+  /** What the scenario shows and which section of `docs/protocols/` it illustrates. */
   description: string
   events: TraceEvent[]
   /** What the transcript must look like after the whole trace: `toMarkdown(state, { reasoning: true, tools: true })`. */

@@ -1,5 +1,5 @@
 /**
- * One test per quirk of `reference/acp.md`, named after it. Each decodes wire messages into a
+ * One test per quirk of `docs/protocols/acp.md`, named after it. Each decodes wire messages into a
  * store and asserts what the user would see.
  */
 import { createAcpDecoder } from '@palimpsest/protocols/acp'

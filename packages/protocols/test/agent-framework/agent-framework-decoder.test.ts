@@ -1,6 +1,6 @@
 /**
  * createAgentFrameworkDecoder: one test per requirement and per quirk in
- * shared/reference/agent-framework.md (sections in the describe names).
+ * docs/protocols/agent-framework.md (sections in the describe names).
  */
 import { createTranscriptStore, type Message, type ToolCallPart, toMarkdown } from '@palimpsest/core'
 import { createAgentFrameworkDecoder } from '@palimpsest/protocols/agent-framework'

@@ -1,5 +1,5 @@
 /**
- * createDevUiDecoder: the DevUI stream of shared/reference/agent-framework.md §9–10, one test per
+ * createDevUiDecoder: the DevUI stream of docs/protocols/agent-framework.md §9–10, one test per
  * quirk and known defect. Every fixture event is typed (`satisfies DevUiWireEvent`).
  */
 import { createTranscriptStore, type ToolCallPart, toMarkdown } from '@palimpsest/core'

@@ -43,7 +43,7 @@ export function coalesce(text: string, first: number, sizes: readonly number[]):
 }
 
 // ── Agentex stream, then a `full` override that adds citations ──────────────
-// Async agent on LiteLLM `chat_completion_stream_auto_send` (reference §4): start(markdown, "") →
+// Async agent on LiteLLM `chat_completion_stream_auto_send` (docs/protocols/agentex.md §4): start(markdown, "") →
 // coalesced text deltas → full(markdown, final text) with no done; a racing delta trails the full.
 
 export const citationsQuestion = 'Why does my Postgres query ignore the index on created_at?'
@@ -100,7 +100,7 @@ export const citationsOverrideEvents: TypedTraceEvent<SseWire>[] = [
 export const citationsOverrideMarkdown = `## User\n\n${citationsQuestion}\n\n## Assistant\n\n${citedAnswer}\n`
 
 // ── Sync agent: reasoning, a streamed tool request, its response, the answer ────
-// NDJSON lines of message/send with stream: true (reference §3.2, §4 "Sync"). The agent yields
+// NDJSON lines of message/send with stream: true (docs/protocols/agentex.md §2, §4). The agent yields
 // deltas only, so the server synthesises each start (holding the first delta) and attaches the
 // parent; the tool response arrives as a full; the answer has no done (flushed at the end).
 
