@@ -180,14 +180,7 @@ export function installBenchApi(renderer: Renderer): void {
       await settle()
       const referenceText = reference.textRoot()?.textContent ?? ''
       reference.unmount()
-      let firstDifference = -1
-      const shorter = Math.min(streamedText.length, referenceText.length)
-      for (let i = 0; i < shorter; i++)
-        if (streamedText.charCodeAt(i) !== referenceText.charCodeAt(i)) {
-          firstDifference = i
-          break
-        }
-      if (firstDifference < 0 && streamedText.length !== referenceText.length) firstDifference = shorter
+      const firstDifference = firstDifferenceOf(streamedText, referenceText)
       const result: CorrectnessResult = {
         equal: firstDifference < 0,
         streamedTextChars: streamedText.length,
@@ -235,15 +228,15 @@ export function installBenchApi(renderer: Renderer): void {
   window.__bench = api
 }
 
+/** The first index where two strings differ, -1 when they are equal. */
+function firstDifferenceOf(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length)
+  for (let i = 0; i < shorter; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return i
+  return a.length === b.length ? -1 : shorter
+}
+
 function compareMarkup(rewritten: string, reference: string): MarkupComparison {
-  let firstDifference = -1
-  const shorter = Math.min(rewritten.length, reference.length)
-  for (let i = 0; i < shorter; i++)
-    if (rewritten.charCodeAt(i) !== reference.charCodeAt(i)) {
-      firstDifference = i
-      break
-    }
-  if (firstDifference < 0 && rewritten.length !== reference.length) firstDifference = shorter
+  const firstDifference = firstDifferenceOf(rewritten, reference)
   const around = (markup: string) => markup.slice(Math.max(0, firstDifference - 60), firstDifference + 60)
   return {
     equal: firstDifference < 0,

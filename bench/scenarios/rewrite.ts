@@ -9,6 +9,7 @@ import type { RendererName } from '../build-pages'
 import type { MarkupComparison } from '../page-protocol'
 import { max, median, percentile } from '../stats'
 import type { RewritePlan, RewriteScenarioName } from './rewrite-plans'
+import { warmUp } from './streamed-render'
 
 export interface RewriteSettings {
   seed: number
@@ -50,13 +51,7 @@ export async function rewriteOnce(
 ): Promise<RewriteRun> {
   const bench = await openBenchPage(browser, origin, renderer)
   try {
-    if (settings.warmupText)
-      await bench.call('warmup', {
-        text: settings.warmupText,
-        seed: settings.seed + 1,
-        chunksPerFrame: settings.chunksPerFrame,
-        budgetMs: settings.budgetMs,
-      })
+    await warmUp(bench, settings)
     const before = await bench.mainThread()
     const result = await bench.call('rewrite', {
       initial: plan.initial,
