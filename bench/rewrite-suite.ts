@@ -184,7 +184,7 @@ export async function runRewriteSuite(
           byRepetition[repetition]?.set(key, run)
           const same = (c?: { equal: boolean }) => (c === undefined ? '' : c.equal ? ' equal' : ' DIFFERS')
           log(
-            `  ${scenario.padEnd(14)} ${String(size).padStart(8)} chars  ${renderer.padEnd(17)} step p50/p95/max ` +
+            `  ${scenario.padEnd(14)} ${String(size).padStart(8)} chars  ${renderer.padEnd(17)} ${run.steps} steps p50/p95/max ` +
               `${run.stepP50Ms.toFixed(1)}/${run.stepP95Ms.toFixed(1)}/${run.stepMaxMs.toFixed(1)} ms  ` +
               `task ${run.mainThread.taskMs.toFixed(0)} ms  long ${run.longTasks}  ` +
               (run.complete
