@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 import { workspaceAliases } from '../scripts/workspace-aliases'
 
-export const rendererNames = ['palimpsest', 'react-markdown', 'streamdown', 'raw-append'] as const
+export const rendererNames = ['palimpsest', 'react-markdown', 'streamdown', 'tanstack-markdown', 'raw-append'] as const
 export type RendererName = (typeof rendererNames)[number]
 
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))

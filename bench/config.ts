@@ -1,7 +1,7 @@
 /** What a benchmark run measures: the full run (`npm run bench`) and the CI smoke run. */
 import { KB } from './corpus'
 
-export const scenarioNames = ['long-message', 'clear-heavy', 'ingest', 'dashboard', 'memory'] as const
+export const scenarioNames = ['long-message', 'clear-heavy', 'ingest', 'dashboard', 'memory', 'rewrite'] as const
 export type ScenarioName = (typeof scenarioNames)[number]
 
 export interface BenchConfig {
@@ -28,6 +28,27 @@ export interface BenchConfig {
   ingest: { answerChars: number; reasoningChars: number; toolCalls: number; rounds: number; minMeasureMs: number }
   dashboard: { streams: number[]; chunksPerSecond: number; warmupMs: number; durationMs: number }
   memory: { messages: number; charsPerMessage: number }
+  rewrite: RewriteConfig
+}
+
+/** The rewrite scenarios (`scenarios/rewrite-plans.ts`): sizes and the shape of each kind of rewrite. */
+export interface RewriteConfig {
+  /** Message sizes every renderer is measured at. */
+  sizes: number[]
+  /** Larger sizes measured for Palimpsest only (whole-text peers would take minutes per step sequence). */
+  palimpsestOnlySizes: number[]
+  /** In-place edit: `full` rewrites per run, one word changed each. */
+  editSteps: number
+  /** Rollback: a branch of `branchChars` characters appended and retracted every `everyChars` streamed. */
+  rollback: { everyChars: number; branchChars: number }
+  /** Diffusion: one answer of `answerChars` repainted `steps` times, `wordShare` of its words changing per step. */
+  diffusion: { answerChars: number; steps: number; wordShare: number }
+  /** Table reformat: a message ending in a table of `rows` rows, re-padded `steps` times. */
+  table: { rows: number; steps: number }
+  /** Citations: `markers` `[n]` markers and a sources list added, `steps` times (the draft restored untimed in between). */
+  citations: { markers: number; steps: number }
+  /** Wall time one renderer may spend on one plan before it is stopped and reported as not finished. */
+  budgetMs: number
 }
 
 export const fullConfig: BenchConfig = {
@@ -51,6 +72,16 @@ export const fullConfig: BenchConfig = {
   ingest: { answerChars: 200 * KB, reasoningChars: 8 * KB, toolCalls: 8, rounds: 3, minMeasureMs: 300 },
   dashboard: { streams: [20, 100], chunksPerSecond: 50, warmupMs: 1_500, durationMs: 5_000 },
   memory: { messages: 1_000, charsPerMessage: 2 * KB },
+  rewrite: {
+    sizes: [10 * KB, 100 * KB],
+    palimpsestOnlySizes: [1024 * KB],
+    editSteps: 40,
+    rollback: { everyChars: 1_000, branchChars: 60 },
+    diffusion: { answerChars: 4 * KB, steps: 30, wordShare: 0.1 },
+    table: { rows: 200, steps: 12 },
+    citations: { markers: 8, steps: 12 },
+    budgetMs: 240_000,
+  },
 }
 
 /** Small sizes, one repetition: proves every scenario still produces numbers (not speed). */
@@ -65,4 +96,14 @@ export const smokeConfig: BenchConfig = {
   ingest: { answerChars: 8 * KB, reasoningChars: 1 * KB, toolCalls: 2, rounds: 1, minMeasureMs: 20 },
   dashboard: { streams: [4], chunksPerSecond: 50, warmupMs: 300, durationMs: 600 },
   memory: { messages: 40, charsPerMessage: 1 * KB },
+  rewrite: {
+    sizes: [3 * KB, 6 * KB],
+    palimpsestOnlySizes: [12 * KB],
+    editSteps: 6,
+    rollback: { everyChars: 1_000, branchChars: 60 },
+    diffusion: { answerChars: 2 * KB, steps: 4, wordShare: 0.1 },
+    table: { rows: 20, steps: 3 },
+    citations: { markers: 4, steps: 3 },
+    budgetMs: 30_000,
+  },
 }

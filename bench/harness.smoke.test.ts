@@ -7,6 +7,8 @@ import { chunkText, frameBatches } from './chunking'
 import { smokeConfig } from './config'
 import { type BenchResults, runBench } from './harness'
 import { renderResults } from './report'
+import { rewritePeers } from './rewrite-suite'
+import { rewriteScenarioNames } from './scenarios/rewrite-plans'
 
 describe('chunking', () => {
   it('cuts the same text the same way for a seed, 4 to 40 characters, losing nothing', () => {
@@ -37,7 +39,7 @@ describe('benchmark harness (smoke run)', () => {
   it('streams every renderer at every size to the end, and each renders what its own full render does', () => {
     const { summaries } = results.longMessage
     expect(summaries.map((s) => s.renderer).sort()).toEqual(
-      ['palimpsest', 'raw-append', 'react-markdown', 'streamdown'].flatMap((r) => [r, r]).sort(),
+      ['palimpsest', 'raw-append', 'react-markdown', 'streamdown', 'tanstack-markdown'].flatMap((r) => [r, r]).sort(),
     )
     for (const s of summaries) {
       expect(s.complete, s.renderer).toBe(true)
@@ -78,12 +80,36 @@ describe('benchmark harness (smoke run)', () => {
     }
   })
 
+  it('runs every rewrite scenario for Palimpsest and each peer, and every final DOM equals a fresh render', () => {
+    const summaries = results.rewrite?.summaries ?? []
+    for (const scenario of rewriteScenarioNames)
+      for (const renderer of ['palimpsest', ...rewritePeers]) {
+        const runs = summaries.filter((s) => s.scenario === scenario && s.renderer === renderer)
+        // Diffusion has one answer size; the others run at every size (and Palimpsest at its own larger ones).
+        const sizes = scenario === 'diffusion' ? 1 : smokeConfig.rewrite.sizes.length
+        const extra =
+          renderer === 'palimpsest' && scenario !== 'diffusion' ? smokeConfig.rewrite.palimpsestOnlySizes.length : 0
+        expect(runs, `${scenario} ${renderer}`).toHaveLength(sizes + extra)
+        for (const s of runs) {
+          const label = `${scenario} ${renderer} ${s.size}`
+          expect(s.complete, label).toBe(true)
+          expect(s.steps, label).toBeGreaterThan(0)
+          expect(s.stepP95Ms, label).toBeGreaterThanOrEqual(s.stepP50Ms)
+          expect(s.taskMs, label).toBeGreaterThan(0)
+          expect(s.equalsFreshRender, label).toBe('equal')
+          if (renderer === 'palimpsest') expect(s.equalsReactMarkdown, label).toBe('equal')
+          if (scenario === 'citations') expect(s.changedBlocksP50Ms, label).toBeGreaterThan(0)
+        }
+      }
+  })
+
   it('evaluates every target with a measured value and renders the results tables', () => {
-    expect(results.targets).toHaveLength(8)
+    expect(results.targets).toHaveLength(15)
     for (const target of results.targets) expect(target.measured).not.toMatch(/n\/a|NaN/)
     const markdown = renderResults(results, 'npm run bench -- --smoke')
     for (const heading of ['### Targets', '### 1. Long message render', '### 2. Clear-heavy stream', '### 3. Ingest'])
       expect(markdown).toContain(heading)
     expect(markdown).toContain('### 5. Memory')
+    expect(markdown).toContain('### 6. Rewrites')
   })
 })

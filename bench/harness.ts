@@ -8,9 +8,11 @@ import { buildPages, type RendererName, rendererNames } from './build-pages'
 import type { BenchConfig, ScenarioName } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { planTurn } from './ingest-events'
+import { type RewriteSummary, rewritePeers, runRewriteSuite } from './rewrite-suite'
 import { type DashboardRun, dashboardOnce, dashboardTexts } from './scenarios/dashboard'
 import { type IngestPipeline, type IngestRun, ingestOnce, ingestPipelines } from './scenarios/ingest'
 import { type MemoryRun, memoryOnce, transcriptTexts } from './scenarios/memory'
+import type { RewriteRun } from './scenarios/rewrite'
 import { alternatingOrder, type StreamRun, streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
 import { median, percentile } from './stats'
@@ -82,6 +84,8 @@ export interface BenchResults {
   ingest: { summaries: IngestSummary[]; runs: IngestRun[] }
   dashboard: { summaries: DashboardSummary[]; runs: DashboardRun[] }
   memory: { summaries: MemorySummary[]; runs: MemoryRun[] }
+  /** Absent in results saved before the rewrite scenarios existed. */
+  rewrite?: { summaries: RewriteSummary[]; runs: RewriteRun[][] }
   /** Scenarios measured again later with `--only` and merged in (when, which). */
   reruns?: { scenarios: string[]; startedAt: string }[]
   /** Ratios computed inside each repetition, then the median over repetitions. */
@@ -186,7 +190,12 @@ function ratioWithinRuns(
 export async function runBench(config: BenchConfig, log: Log = () => {}): Promise<BenchResults> {
   const started = Date.now()
   const startLoadAverage = (await import('node:os')).loadavg()[0]
-  const largest = Math.max(...config.longMessage.sizes, ...config.clearHeavy.sizes)
+  const largest = Math.max(
+    ...config.longMessage.sizes,
+    ...config.clearHeavy.sizes,
+    ...config.rewrite.sizes,
+    ...config.rewrite.palimpsestOnlySizes,
+  )
   const corpus = loadCorpus(
     Math.max(largest, (config.memory.messages * config.memory.charsPerMessage) / 4) + config.warmupChars * 2,
   )
@@ -202,6 +211,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
     chromium = fast.version()
     let longMessage: Awaited<ReturnType<typeof streamScenario>>
     let clearHeavy: Awaited<ReturnType<typeof streamScenario>>
+    let rewrite: Awaited<ReturnType<typeof runRewriteSuite>> = { summaries: [], runs: [], ratios: {} }
     try {
       log('1. long message render')
       longMessage = !wants('long-message')
@@ -229,6 +239,23 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
             config.clearHeavy.clearEveryChars,
             log,
           )
+      log('6. rewrites')
+      if (wants('rewrite'))
+        rewrite = await runRewriteSuite(
+          fast,
+          server.origin,
+          corpus,
+          {
+            config: config.rewrite,
+            repetitions: config.repetitions,
+            seed: config.seed,
+            chunksPerFrame: config.chunksPerFrame,
+            warmupText: corpus.text.slice(corpus.text.length - config.warmupChars),
+            renderers: ['palimpsest', ...rewritePeers],
+          },
+          log,
+        )
+      Object.assign(ratios, rewrite.ratios)
     } finally {
       await fast.close()
     }
@@ -389,6 +416,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
       ingest: { summaries: ingestSummaries, runs: ingestRuns },
       dashboard: { summaries: dashboardSummaries, runs: dashboardRuns },
       memory: { summaries: memorySummaries, runs: memoryRuns },
+      rewrite: { summaries: rewrite.summaries, runs: rewrite.runs },
       ratios,
     }
     return { ...results, targets: evaluateTargets(results) }

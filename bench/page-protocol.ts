@@ -2,6 +2,7 @@
  * What the Node side asks a benchmark page to do and what the page answers (plain JSON, passed
  * through Playwright's `page.evaluate`). Every page exposes the same `window.__bench`.
  */
+import type { Splice } from './text-splices'
 
 export interface StreamRequest {
   text: string
@@ -67,6 +68,58 @@ export interface DashboardResult {
   chunksDelivered: number
 }
 
+/**
+ * One operation of a rewrite step, as the producer sends it: `push` a chunk, `clear`, `replace` the
+ * whole text (a `full`) with the current text after `splices`, or `retract` (clear, then re-push the
+ * first `keep` characters of the current text, in the same batch).
+ */
+export type RewriteOp =
+  | { kind: 'push'; text: string }
+  | { kind: 'clear' }
+  | { kind: 'replace'; splices: Splice[] }
+  | { kind: 'retract'; keep: number }
+
+/** What arrives during one animation frame; a timed step's synchronous apply + render + commit is measured. */
+export interface RewriteStep {
+  ops: RewriteOp[]
+  timed: boolean
+}
+
+export interface RewriteRequest {
+  /** Rendered in one untimed commit before the steps (the message as it stood). */
+  initial: string
+  steps: RewriteStep[]
+  /** What the text must be after the steps (a check that the page applied them as planned). */
+  final: string
+  /** Stop after this much wall time (the renderer is then reported as incomplete). */
+  budgetMs: number
+}
+
+export interface RewriteResult {
+  /** Synchronous apply + render + commit of each timed step, ms. */
+  stepMs: number[]
+  longTasksMs: number[]
+  complete: boolean
+  wallMs: number
+  /** The final DOM (after the stream ends) against the same renderer's render of the final text on a fresh mount. */
+  equalsFreshRender?: MarkupComparison
+  /** Palimpsest only: its markdown against whole-text react-markdown's, block pages unwrapped. */
+  equalsReactMarkdown?: MarkupComparison
+}
+
+export interface MarkupComparison {
+  equal: boolean
+  /** First index where the two markups differ (-1 when equal), and a few characters either side. */
+  firstDifference: number
+  excerpt?: { rewritten: string; reference: string }
+}
+
+/** Renders `text` on a fresh mount in one timed commit, `repeats` times (a new mount each time). */
+export interface FreshRenderRequest {
+  text: string
+  repeats: number
+}
+
 export interface ManyMessagesRequest {
   texts: string[]
 }
@@ -82,6 +135,10 @@ export interface BenchPageApi {
   /** After `stream`: finish the stream, render the whole text at once elsewhere, compare texts. */
   check(fullText: string): Promise<CorrectnessResult>
   dashboard(request: DashboardRequest): Promise<DashboardResult>
+  /** Applies rewrite steps frame by frame, times the timed ones, then compares the final DOM with fresh renders. */
+  rewrite(request: RewriteRequest): Promise<RewriteResult>
+  /** Commit time of rendering a text from nothing, once per fresh mount, ms. */
+  freshRender(request: FreshRenderRequest): Promise<number[]>
   /** Renders a finished transcript of many messages; resolves once it has painted. */
   renderMany(request: ManyMessagesRequest): Promise<{ elements: number }>
 }

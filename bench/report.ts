@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { sizeLabel } from './corpus'
 import type { BenchResults, StreamSummary } from './harness'
+import type { MarkupVerdict, RewriteSummary } from './rewrite-suite'
 
 const start = '<!-- bench:render:start (written by `npm run bench`; edit outside these markers) -->'
 const end = '<!-- bench:render:end -->'
@@ -53,6 +54,46 @@ function streamTable(summaries: StreamSummary[], clearHeavy: boolean): string {
   return table(header, rows)
 }
 
+function markupVerdict(verdict: MarkupVerdict | undefined, summary: RewriteSummary, against: string): string {
+  if (verdict === undefined) return ''
+  if (verdict === 'unchecked') return 'not finished in budget'
+  if (verdict === 'equal') return 'equal'
+  const difference = summary.difference?.against === against ? ` at ${summary.difference.at}` : ''
+  return `**differs**${difference}`
+}
+
+function rewriteTable(summaries: RewriteSummary[]): string {
+  const rows = summaries.map((s) => [
+    s.scenario,
+    sizeLabel(s.size),
+    s.renderer,
+    String(s.steps),
+    `${ms(s.stepP50Ms)} / ${ms(s.stepP95Ms)} / ${ms(s.stepMaxMs)}`,
+    ms(s.taskMs),
+    String(s.longTasks),
+    markupVerdict(s.equalsFreshRender, s, 'fresh render'),
+    markupVerdict(s.equalsReactMarkdown, s, 'react-markdown') || '–',
+    s.changedBlocksP50Ms === undefined
+      ? '–'
+      : `${ms(s.changedBlocksP50Ms)} (step ${(s.stepP50Ms / s.changedBlocksP50Ms).toFixed(1)}×)`,
+  ])
+  return table(
+    [
+      'scenario',
+      'size',
+      'renderer',
+      'timed steps',
+      'per step p50 / p95 / max ms',
+      'main-thread ms (whole run)',
+      'long tasks',
+      'final DOM vs own fresh render',
+      'vs whole-text react-markdown',
+      'changed blocks alone p50 ms',
+    ],
+    rows,
+  )
+}
+
 let sizeLabelFor: (chars: number) => string = (chars) => `${num(chars)} chars`
 
 export function renderResults(results: BenchResults, command: string): string {
@@ -63,7 +104,7 @@ export function renderResults(results: BenchResults, command: string): string {
   }
   const c = results.config
   const lines: string[] = []
-  lines.push(start, '', `## Rendering, ingest, dashboard and memory (${c.name} run)`, '')
+  lines.push(start, '', `## Rendering, ingest, dashboard, memory and rewrites (${c.name} run)`, '')
   lines.push(
     `Command: \`${command}\` — ${results.startedAt}, ${Math.round(results.durationS / 60)} min; Node ${results.environment.node}, ` +
       `Chromium ${results.environment.chromium} headless, ${results.environment.cpus} CPUs` +
@@ -185,8 +226,35 @@ export function renderResults(results: BenchResults, command: string): string {
       ]),
     ),
     '',
-    end,
   )
+  if (results.rewrite) {
+    const r = c.rewrite
+    lines.push(
+      '### 6. Rewrites',
+      '',
+      `One message rewritten step by step, one synchronous commit per step (one animation frame each), the same plan for every ` +
+        `renderer, cut from the same corpus and seeded. Palimpsest's store receives what a producer sends — a \`full\` ` +
+        `(\`target: 'text'\`) for a replacement, a \`clear\` and a \`chunk\` in one batch for a retraction; the peers receive the ` +
+        `new whole text. **In-place edit**: ${r.editSteps} \`full\`s, each changing one word (4+ letters) of the previous text ` +
+        `at a seeded random place. **Rollback**: the message streams (${c.chunksPerFrame} chunks of 4–40 characters per frame, untimed); ` +
+        `every ${num(r.rollback.everyChars)} characters a frame appends a ${r.rollback.branchChars}-character branch and the next ` +
+        `frame retracts it (timed). **Diffusion**: a ${sizeLabel(r.diffusion.answerChars)} answer repainted ${r.diffusion.steps} ` +
+        `times, about ${Math.round(r.diffusion.wordShare * 100)}% of its words changing each time. **Table reformat**: the ` +
+        `message followed by a ${r.table.rows}-row GFM table, replaced ${r.table.steps} times by the same table padded to ` +
+        `other column widths. **Citations**: a \`full\` that inserts ${r.citations.markers} \`[n]\` markers into paragraphs ` +
+        `and appends a sources list, ${r.citations.steps} times (the draft is restored, untimed, in between); ` +
+        `"changed blocks alone" renders just the cited paragraphs and the sources list on a fresh mount — what the step ` +
+        `would cost if it paid only for what changed. Main-thread ms covers the whole run (initial render and untimed ` +
+        `steps included). Final DOM: after the stream ends, the renderer's markup against its own render of the final text ` +
+        `on a fresh mount; Palimpsest's markdown also against whole-text react-markdown's (block pages unwrapped, ` +
+        `Palimpsest's link and URL policy applied to the reference).` +
+        (r.palimpsestOnlySizes.length ? ` ${r.palimpsestOnlySizes.map(sizeLabel).join(', ')}: Palimpsest only.` : ''),
+      '',
+      rewriteTable(results.rewrite.summaries),
+      '',
+    )
+  }
+  lines.push(end)
   return lines.join('\n')
 }
 

@@ -2,6 +2,8 @@
 
 import { sizeLabel } from './corpus'
 import type { BenchResults } from './harness'
+import { type RewriteSummary, rewritePeers, rewriteRatio } from './rewrite-suite'
+import type { RewriteScenarioName } from './scenarios/rewrite-plans'
 
 export interface TargetResult {
   target: string
@@ -82,6 +84,79 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     target: 'Zero painted empty frames in the clear-heavy stream',
     measured: `${empty} (worst run; ${clearRuns.map((s) => `${s.clears} clears at ${sizeLabel(nominalClear(results, s.chars))}`).join(', ')})`,
     met: clearRuns.length > 0 && empty === 0,
+  })
+  if (results.rewrite) targets.push(...rewriteTargets(results))
+  return targets
+}
+
+/** The peer with the lowest median step p50 for a scenario and size, as named in the measured column. */
+function fastestPeer(summaries: RewriteSummary[], scenario: RewriteScenarioName, size: number) {
+  return summaries
+    .filter((s) => s.scenario === scenario && s.size === size && s.complete)
+    .filter((s) => (rewritePeers as readonly string[]).includes(s.renderer))
+    .sort((a, b) => a.stepP50Ms - b.stepP50Ms)[0]
+}
+
+function rewriteTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+  const summaries = results.rewrite?.summaries ?? []
+  const config = results.config.rewrite
+  const small = Math.min(...config.sizes)
+  const large = Math.max(...config.sizes)
+  const own = (scenario: RewriteScenarioName, size: number) =>
+    summaries.find((s) => s.renderer === 'palimpsest' && s.scenario === scenario && s.size === size)
+  const p50 = (summary: RewriteSummary | undefined) => (summary ? `${summary.stepP50Ms.toFixed(2)} ms` : 'n/a')
+  const vsPeer = (scenario: RewriteScenarioName, size: number, atLeast: number, label: string): TargetResult => {
+    const ratio = results.ratios[rewriteRatio.peerOverOwn(scenario, size)] ?? Number.NaN
+    const peer = fastestPeer(summaries, scenario, size)
+    return {
+      target: label,
+      measured: `${x(ratio)} (p50 per step: Palimpsest ${p50(own(scenario, size))}, fastest peer ${peer?.renderer ?? 'n/a'} ${p50(peer)})`,
+      met: ratio >= atLeast,
+    }
+  }
+  const targets: TargetResult[] = []
+  for (const [scenario, name] of [
+    ['in-place-edit', 'in-place edit'],
+    ['rollback', 'rollback'],
+  ] as const) {
+    targets.push(
+      vsPeer(
+        scenario,
+        large,
+        3,
+        `Rewrite, ${name} at ${sizeLabel(large)}: p50 per step ≥ 3× lower than the fastest peer`,
+      ),
+    )
+    const growth = results.ratios[rewriteRatio.growth(scenario, large, small)] ?? Number.NaN
+    targets.push({
+      target: `Rewrite, ${name}: Palimpsest p50 per step at ${sizeLabel(large)} within 2× of ${sizeLabel(small)}`,
+      measured: `${x(growth)} (${p50(own(scenario, large))} vs ${p50(own(scenario, small))})`,
+      met: growth <= 2,
+    })
+  }
+  const answer = config.diffusion.answerChars
+  targets.push(
+    vsPeer(
+      'diffusion',
+      answer,
+      1,
+      `Rewrite, diffusion (${sizeLabel(answer)} answer): p50 per step no slower than the fastest peer`,
+    ),
+  )
+  targets.push(
+    vsPeer(
+      'table-reformat',
+      large,
+      1,
+      `Rewrite, table reformat at ${sizeLabel(large)}: p50 per step no slower than the fastest peer`,
+    ),
+  )
+  const cited = results.ratios[rewriteRatio.overChangedBlocks(large)] ?? Number.NaN
+  const citations = own('citations', large)
+  targets.push({
+    target: `Rewrite, citations at ${sizeLabel(large)}: p50 per step within 2× of rendering the changed blocks alone`,
+    measured: `${x(cited)} (${p50(citations)} per step vs ${citations?.changedBlocksP50Ms?.toFixed(2) ?? 'n/a'} ms for the cited paragraphs and the sources list on a fresh mount)`,
+    met: cited <= 2,
   })
   return targets
 }

@@ -8,9 +8,13 @@ import type {
   CorrectnessResult,
   DashboardRequest,
   DashboardResult,
+  MarkupComparison,
+  RewriteRequest,
+  RewriteResult,
   StreamRequest,
   StreamResult,
 } from '../page-protocol'
+import { viewCalls } from '../rewrite-ops'
 import type { MessageView, Renderer } from './renderer'
 
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
@@ -176,14 +180,7 @@ export function installBenchApi(renderer: Renderer): void {
       await settle()
       const referenceText = reference.textRoot()?.textContent ?? ''
       reference.unmount()
-      let firstDifference = -1
-      const shorter = Math.min(streamedText.length, referenceText.length)
-      for (let i = 0; i < shorter; i++)
-        if (streamedText.charCodeAt(i) !== referenceText.charCodeAt(i)) {
-          firstDifference = i
-          break
-        }
-      if (firstDifference < 0 && streamedText.length !== referenceText.length) firstDifference = shorter
+      const firstDifference = firstDifferenceOf(streamedText, referenceText)
       const result: CorrectnessResult = {
         equal: firstDifference < 0,
         streamedTextChars: streamedText.length,
@@ -199,6 +196,25 @@ export function installBenchApi(renderer: Renderer): void {
       return result
     },
 
+    async rewrite(request) {
+      return runRewrite(renderer, request)
+    },
+
+    async freshRender({ text, repeats }) {
+      const times: number[] = []
+      for (let i = 0; i < repeats; i++) {
+        const view = renderer.mount(host('message'), { schedule: 'manual' })
+        await nextFrame()
+        const t0 = performance.now()
+        view.push(text)
+        view.commit()
+        times.push(performance.now() - t0)
+        await nextFrame()
+        view.unmount()
+      }
+      return times
+    },
+
     async dashboard(request) {
       return runDashboard(renderer, request)
     },
@@ -210,6 +226,77 @@ export function installBenchApi(renderer: Renderer): void {
     },
   }
   window.__bench = api
+}
+
+/** The first index where two strings differ, -1 when they are equal. */
+function firstDifferenceOf(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length)
+  for (let i = 0; i < shorter; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return i
+  return a.length === b.length ? -1 : shorter
+}
+
+function compareMarkup(rewritten: string, reference: string): MarkupComparison {
+  const firstDifference = firstDifferenceOf(rewritten, reference)
+  const around = (markup: string) => markup.slice(Math.max(0, firstDifference - 60), firstDifference + 60)
+  return {
+    equal: firstDifference < 0,
+    firstDifference,
+    ...(firstDifference >= 0 && { excerpt: { rewritten: around(rewritten), reference: around(reference) } }),
+  }
+}
+
+async function runRewrite(renderer: Renderer, request: RewriteRequest): Promise<RewriteResult> {
+  const view = renderer.mount(host('message'), { schedule: 'manual' })
+  await nextFrame()
+  let text = request.initial
+  view.push(text)
+  view.commit()
+  await nextFrame()
+  await nextFrame()
+  const stopLongTasks = observeLongTasks()
+  const stepMs: number[] = []
+  const started = performance.now()
+  let complete = true
+  for (const step of request.steps) {
+    await nextFrame()
+    const next = viewCalls(step.ops, text)
+    text = next.text
+    const t0 = performance.now()
+    for (const call of next.calls) {
+      if (call === 'clear') view.clear()
+      else if ('push' in call) view.push(call.push)
+      else view.replace(call.replace)
+    }
+    view.commit()
+    if (step.timed) stepMs.push(performance.now() - t0)
+    if (performance.now() - started > request.budgetMs) {
+      complete = false
+      break
+    }
+  }
+  const wallMs = performance.now() - started
+  await nextFrame()
+  await sleep(0)
+  const longTasksMs = stopLongTasks()
+  if (complete && text !== request.final) throw new Error('the rewrite steps did not produce the planned final text')
+  const result: RewriteResult = { stepMs, longTasksMs, complete, wallMs }
+  if (complete) {
+    view.finish()
+    await settle()
+    const fresh = renderer.mount(host('reference'), { schedule: 'manual' })
+    fresh.push(text)
+    fresh.finish()
+    await settle()
+    result.equalsFreshRender = compareMarkup(view.markup(), fresh.markup())
+    fresh.unmount()
+    if (view.flatMarkup && renderer.reactMarkdownMarkup)
+      result.equalsReactMarkdown = compareMarkup(
+        view.flatMarkup(),
+        renderer.reactMarkdownMarkup(host('reference'), text),
+      )
+  }
+  view.unmount()
+  return result
 }
 
 async function runDashboard(renderer: Renderer, request: DashboardRequest): Promise<DashboardResult> {

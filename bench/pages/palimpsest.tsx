@@ -7,11 +7,22 @@ import { type AgentUpdate, createTranscriptStore } from '@palimpsest/core'
 import { Transcript } from '@palimpsest/react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
+import Markdown from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { markdownOptions } from '../../packages/react/src/markdown/render-options'
 import { installBenchApi } from './bench-api'
 import type { Renderer } from './renderer'
 
 const messageId = 'answer'
 const fill = { height: '100%' }
+/**
+ * Whole-text react-markdown as the markdown tests take it for reference: remark-gfm itself, with the
+ * element overrides and URL policy Palimpsest documents (external links get `rel`, unsafe URLs go).
+ */
+const referenceOptions = {
+  ...markdownOptions({ components: undefined, highlight: undefined }),
+  remarkPlugins: [remarkGfm],
+}
 
 const palimpsest: Renderer = {
   name: 'palimpsest',
@@ -29,12 +40,21 @@ const palimpsest: Renderer = {
     return {
       push: (text) => apply({ type: 'chunk', messageId, text }),
       clear: () => apply({ type: 'clear', messageId, target: 'text' }),
+      replace: (text) => apply({ type: 'full', messageId, target: 'text', text }),
       commit: () => flushSync(flush),
       finish() {
         apply({ type: 'message-done', messageId, status: 'complete' })
         flushSync(flush)
       },
       textRoot: () => element.querySelector('[data-palimpsest-part="text"]'),
+      markup: () => element.querySelector('[data-palimpsest-part="text"]')?.innerHTML ?? '',
+      flatMarkup() {
+        const markdown = element.querySelector('[data-palimpsest-markdown]')?.cloneNode(true) as Element | undefined
+        if (!markdown) return ''
+        for (const page of markdown.querySelectorAll(':scope > [data-palimpsest-block-page]'))
+          page.replaceWith(...page.childNodes)
+        return markdown.innerHTML
+      },
       unmount() {
         root.unmount()
         element.remove()
@@ -59,6 +79,16 @@ const palimpsest: Renderer = {
     const root = createRoot(element)
     flushSync(() => root.render(<Transcript store={store} style={fill} />))
     return () => root.unmount()
+  },
+  reactMarkdownMarkup(host, text) {
+    const element = document.createElement('div')
+    host.append(element)
+    const root = createRoot(element)
+    flushSync(() => root.render(<Markdown {...referenceOptions}>{text}</Markdown>))
+    const markup = element.innerHTML
+    root.unmount()
+    element.remove()
+    return markup
   },
 }
 

@@ -21,6 +21,10 @@ const rawAppend: Renderer = {
         pending = ''
         node.data = ''
       },
+      replace(text) {
+        pending = ''
+        node.data = text
+      },
       commit() {
         if (pending) node.appendData(pending)
         pending = ''
@@ -29,6 +33,7 @@ const rawAppend: Renderer = {
         this.commit()
       },
       textRoot: () => pre,
+      markup: () => pre.innerHTML,
       unmount: () => pre.remove(),
     }
   },

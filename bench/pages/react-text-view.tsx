@@ -37,6 +37,10 @@ export function mountTextView(host: HTMLElement, options: MountOptions, renderTe
       text = ''
       if (natural) show(true)
     },
+    replace(next) {
+      text = next
+      if (natural) show(true)
+    },
     commit() {
       flushSync(() => show(true))
     },
@@ -44,6 +48,7 @@ export function mountTextView(host: HTMLElement, options: MountOptions, renderTe
       flushSync(() => show(false))
     },
     textRoot: () => element,
+    markup: () => element.innerHTML,
     unmount() {
       root.unmount()
       element.remove()

@@ -13,12 +13,21 @@ export interface MessageView {
   push(chunk: string): void
   /** The producer cleared the message; text pushed afterwards starts from empty. */
   clear(): void
+  /** The producer replaced the whole text (a `full`). */
+  replace(text: string): void
   /** Render everything pushed so far, synchronously. */
   commit(): void
   /** The stream ended: render the final (non-streaming) state, synchronously. */
   finish(): void
   /** The element whose text content is the rendered message (not headers or chrome). */
   textRoot(): Element | null
+  /** The markup of `textRoot()`: what a rewritten message and a fresh render of its final text must share. */
+  markup(): string
+  /**
+   * Renderers that promise whole-text react-markdown's output (Palimpsest): the markdown's markup
+   * with the renderer's own wrappers removed, comparable with `Renderer.reactMarkdownMarkup`.
+   */
+  flatMarkup?(): string
   unmount(): void
 }
 
@@ -27,4 +36,6 @@ export interface Renderer {
   mount(host: HTMLElement, options: MountOptions): MessageView
   /** A finished transcript of many messages in `host` (the memory scenario). */
   mountMany(host: HTMLElement, texts: readonly string[]): () => void
+  /** With `MessageView.flatMarkup`: whole-text react-markdown's markup for `text`, rendered in `host`. */
+  reactMarkdownMarkup?(host: HTMLElement, text: string): string
 }

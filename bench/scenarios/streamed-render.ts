@@ -4,7 +4,7 @@
  * correctness check against the renderer's own render of the whole document.
  */
 import type { Browser } from 'playwright-core'
-import { type MainThreadTime, openBenchPage, subtractTime } from '../browser-session'
+import { type BenchPage, type MainThreadTime, openBenchPage, subtractTime } from '../browser-session'
 import type { RendererName } from '../build-pages'
 import type { CorrectnessResult } from '../page-protocol'
 import { max, percentile } from '../stats'
@@ -39,6 +39,20 @@ export interface StreamRun {
   correctness?: CorrectnessResult
 }
 
+/** Streams `warmupText` (when given), untimed, into a view the page then removes: the JIT warms up first. */
+export async function warmUp(
+  bench: BenchPage,
+  settings: Pick<StreamSettings, 'warmupText' | 'seed' | 'chunksPerFrame' | 'budgetMs'>,
+): Promise<void> {
+  if (settings.warmupText)
+    await bench.call('warmup', {
+      text: settings.warmupText,
+      seed: settings.seed + 1,
+      chunksPerFrame: settings.chunksPerFrame,
+      budgetMs: settings.budgetMs,
+    })
+}
+
 export async function streamOnce(
   browser: Browser,
   origin: string,
@@ -48,13 +62,7 @@ export async function streamOnce(
 ): Promise<StreamRun> {
   const bench = await openBenchPage(browser, origin, renderer)
   try {
-    if (settings.warmupText)
-      await bench.call('warmup', {
-        text: settings.warmupText,
-        seed: settings.seed + 1,
-        chunksPerFrame: settings.chunksPerFrame,
-        budgetMs: settings.budgetMs,
-      })
+    await warmUp(bench, settings)
     const before = await bench.mainThread()
     const result = await bench.call('stream', {
       text,

@@ -5,15 +5,13 @@
  * harness run against naive renderers (react-markdown over the raw buffer, applied synchronously;
  * an append-only renderer that ignores clears) must detect flicker, proving the test can fail.
  */
-import { type AgentUpdate, createTranscriptStore, type TranscriptStore } from '@palimpsest/core'
-import { useSyncExternalStore } from 'react'
+import { type AgentUpdate, createTranscriptStore } from '@palimpsest/core'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
-import Markdown from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 import { afterEach, expect, test } from 'vitest'
 import { Transcript } from '../../src'
 import { nextFrame, record, sleep } from './frame-sampler'
+import { NaiveMessage } from './naive-message'
 
 const holdMs = 400
 const gaps = [0, 16, 50, 500]
@@ -37,18 +35,6 @@ afterEach(() => {
   reactRoot?.unmount()
   host?.remove()
 })
-
-function NaiveMessage({ store }: { store: TranscriptStore }) {
-  const text = useSyncExternalStore(store.subscribe, () => {
-    const part = store.getState().messages.m?.parts[0]
-    return part?.kind === 'text' ? part.text : ''
-  })
-  return (
-    <div data-naive="">
-      <Markdown remarkPlugins={[remarkGfm]}>{text}</Markdown>
-    </div>
-  )
-}
 
 async function mount(renderer: RendererName): Promise<Harness> {
   host = document.createElement('div')

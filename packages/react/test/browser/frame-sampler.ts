@@ -6,6 +6,8 @@ export interface Sample {
   time: number
   text: string
   source: 'frame' | 'mutation'
+  /** What `locate` returned at that moment (positions of watched elements), when given. */
+  positions?: string
 }
 
 export interface Recording {
@@ -19,18 +21,19 @@ interface LayoutShiftEntry extends PerformanceEntry {
   hadRecentInput: boolean
 }
 
-export function record(root: HTMLElement, read: () => string): Recording {
+/** `locate`: optional, read at every sample too (e.g. where the unchanged content above an edit is). */
+export function record(root: HTMLElement, read: () => string, locate?: () => string): Recording {
   const samples: Sample[] = []
   const layoutShifts: { startTime: number; value: number }[] = []
   let running = true
   const onFrame = (time: number) => {
     if (!running) return
-    samples.push({ time, text: read(), source: 'frame' })
+    samples.push({ time, text: read(), source: 'frame', ...(locate && { positions: locate() }) })
     requestAnimationFrame(onFrame)
   }
   requestAnimationFrame(onFrame)
   const mutations = new MutationObserver(() =>
-    samples.push({ time: performance.now(), text: read(), source: 'mutation' }),
+    samples.push({ time: performance.now(), text: read(), source: 'mutation', ...(locate && { positions: locate() }) }),
   )
   mutations.observe(root, { childList: true, subtree: true, characterData: true })
   const shifts = new PerformanceObserver((list) => {

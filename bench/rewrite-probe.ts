@@ -1,0 +1,52 @@
+/**
+ * The rewrite scenarios at one size for chosen renderers, printed as they run — for measuring a
+ * change to the rewrite path in about a minute:
+ *   npx tsx bench/rewrite-probe.ts 102400 [renderer,...] [scenario,...] [repetitions]
+ * Diffusion always runs its own 4 KB answer.
+ */
+import { launchBrowser } from './browser-session'
+import { buildPages, type RendererName } from './build-pages'
+import { fullConfig } from './config'
+import { loadCorpus } from './corpus'
+import { rewriteRatio, runRewriteSuite } from './rewrite-suite'
+import { type RewriteScenarioName, rewriteScenarioNames } from './scenarios/rewrite-plans'
+import { serveDirectory } from './static-server'
+
+const size = Number(process.argv[2] ?? 102_400)
+const renderers = (process.argv[3]?.split(',') ?? ['palimpsest']) as RendererName[]
+const scenarios = (process.argv[4]?.split(',') ?? rewriteScenarioNames) as RewriteScenarioName[]
+const repetitions = Number(process.argv[5] ?? 1)
+if (scenarios.some((s) => !rewriteScenarioNames.includes(s)))
+  throw new Error(`scenarios are ${rewriteScenarioNames.join(', ')}`)
+
+const load = (await import('node:os')).loadavg()
+console.log(`load average ${load.map((l) => l.toFixed(2)).join(' ')}`)
+const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const server = await serveDirectory(await buildPages({ directory: 'pages-probe' }))
+const browser = await launchBrowser({ unthrottledFrames: true })
+try {
+  const config = { ...fullConfig.rewrite, sizes: [size], palimpsestOnlySizes: [] }
+  const result = await runRewriteSuite(
+    browser,
+    server.origin,
+    corpus,
+    {
+      config,
+      repetitions,
+      seed: fullConfig.seed,
+      chunksPerFrame: fullConfig.chunksPerFrame,
+      warmupText: corpus.text.slice(-fullConfig.warmupChars),
+      renderers,
+      scenarios,
+    },
+    (line) => console.log(line),
+  )
+  for (const scenario of scenarios) {
+    const at = scenario === 'diffusion' ? config.diffusion.answerChars : size
+    const ratio = result.ratios[rewriteRatio.peerOverOwn(scenario, at)]
+    if (ratio !== undefined) console.log(`${scenario}: fastest peer / palimpsest step p50 = ${ratio.toFixed(2)}×`)
+  }
+} finally {
+  await browser.close()
+  await server.close()
+}
