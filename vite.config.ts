@@ -109,6 +109,17 @@ export default defineConfig({
         },
       },
       {
+        // The example app (examples/chat) in Chromium, against its own server.
+        extends: true,
+        test: {
+          name: 'example-chat',
+          environment: 'node',
+          include: ['examples/*/test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         // The packed packages installed with npm outside the workspace (needs the npm registry or its cache).
         extends: true,
         test: {
