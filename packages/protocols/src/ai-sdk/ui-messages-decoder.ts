@@ -56,6 +56,9 @@ interface Tracked {
   open: boolean
   /** Problems already reported, so a bad part is reported once, not on every token. */
   reported: Set<string>
+  /** Of the parts last applied: how many, and the indices of those that could not be read. */
+  partCount: number
+  unreadable: Set<number>
 }
 
 interface Entry {
@@ -103,9 +106,10 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
     return 'assistant'
   }
 
-  const unitsOf = (entry: Entry, reported: Set<string>): PartUnit[] => {
+  const unitsOf = (entry: Entry, reported: Set<string>): { units: PartUnit[]; unreadable: Set<number> } => {
     const problems: PartProblem[] = []
     const units = readPartUnits(entry.message.parts, problems)
+    const unreadable = new Set(problems.map((problem) => problem.index))
     for (const problem of problems) {
       const key = `${problem.index}:${problem.code}`
       if (reported.has(key)) continue
@@ -116,7 +120,7 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
         entry.message.parts[problem.index],
       )
     }
-    return units
+    return { units, unreadable }
   }
 
   const full = (out: AgentUpdate[], t: Tracked) =>
@@ -132,8 +136,11 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
       units: [],
       open: false,
       reported,
+      partCount: entry.message.parts.length,
+      unreadable: new Set(),
     }
-    const units = unitsOf(entry, reported)
+    const { units, unreadable } = unitsOf(entry, reported)
+    t.unreadable = unreadable
     out.push({ type: 'message-start', messageId: t.id, role: t.role })
     if (running && t.role === 'assistant') {
       t.open = true
@@ -151,7 +158,11 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
   const change = (out: AgentUpdate[], t: Tracked, entry: Entry, running: boolean) => {
     t.message = entry.message
     const role = roleOf(entry, t.reported)
-    const units = unitsOf(entry, t.reported)
+    const { units, unreadable } = unitsOf(entry, t.reported)
+    // A part that was shown and can no longer be read: keep what the store holds rather than lose it.
+    for (const index of unreadable) if (index < t.partCount && !t.unreadable.has(index)) return
+    t.partCount = entry.message.parts.length
+    t.unreadable = unreadable
     if (running && role === 'assistant' && t.role === 'assistant') {
       if (!t.open) {
         // The chat continues a message it had finished (e.g. after a tool approval).

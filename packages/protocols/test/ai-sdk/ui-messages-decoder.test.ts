@@ -278,11 +278,19 @@ describe('createUIMessagesDecoder parts', () => {
     }
     expect(answerText(store.getState(), 'a')).toBe('Answer')
     expect(issues.map((i) => i.code).sort()).toEqual(['malformed-message', 'malformed-part', 'unknown-part'])
+    issues.length = 0
+    // The text part breaks: the answer keeps the text it showed, and goes on when the part reads again.
+    const broken = { id: 'a', role: 'assistant', parts: [{ type: 'hologram' }, { type: 'text', text: null }] }
+    store.getState().apply(decoder.decode({ messages: [user, broken] as never, status: 'streaming' }))
+    expect(answerText(store.getState(), 'a')).toBe('Answer')
+    const mended = { id: 'a', role: 'assistant', parts: [{ type: 'hologram' }, { type: 'text', text: 'Answer!' }] }
+    store.getState().apply(decoder.decode({ messages: [user, mended] as never, status: 'streaming' }))
+    expect(answerText(store.getState(), 'a')).toBe('Answer!')
     // The answer's entry breaks (no parts array): the message keeps what it had.
     store
       .getState()
       .apply(decoder.decode({ messages: [user, { id: 'a', role: 'assistant' }] as never, status: 'ready' }))
-    expect(answerText(store.getState(), 'a')).toBe('Answer')
+    expect(answerText(store.getState(), 'a')).toBe('Answer!')
     expect(store.getState().messageIds).toEqual(['u', 'a'])
   })
 
