@@ -57,8 +57,9 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
+/** As the stream decoder shows them: a call whose input is streaming is already in progress. */
 const toolStatuses: Record<string, ToolCallStatus> = Object.assign(Object.create(null), {
-  'input-streaming': 'pending',
+  'input-streaming': 'in_progress',
   'input-available': 'in_progress',
   'approval-requested': 'pending',
   'approval-responded': 'in_progress',

@@ -201,7 +201,7 @@ describe('createUIMessagesDecoder parts', () => {
     const { store, issues } = decodeInto([message])
     const parts = store.getState().messages.a?.parts ?? []
     expect(parts.map((p) => [p.kind, 'status' in p ? p.status : undefined])).toEqual([
-      ['tool-call', 'pending'],
+      ['tool-call', 'in_progress'],
       ['tool-call', 'in_progress'],
       ['tool-call', 'in_progress'],
       ['tool-call', 'failed'],
