@@ -12,6 +12,12 @@ import { workspaceAliases } from './scripts/workspace-aliases.ts'
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
+/** `react` and `react-dom` (and their subpaths) resolved to the React 18 of scripts/react18. */
+const react18Aliases = ['react', 'react-dom'].flatMap((name) => [
+  { find: new RegExp(`^${name}$`), replacement: root(`./scripts/react18/node_modules/${name}`) },
+  { find: new RegExp(`^${name}/(.*)$`), replacement: root(`./scripts/react18/node_modules/${name}/$1`) },
+])
+
 /** A fresh object per project: Vitest writes each instance's resolved name into it. */
 const chromiumBrowser = () => ({
   enabled: true,
@@ -46,6 +52,18 @@ export default defineConfig({
           include: ['packages/react/test/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.*'],
           setupFiles: ['scripts/jsdom-setup.ts'],
+        },
+      },
+      {
+        // The server rendering and hydration tests again, on React 18 (installed in scripts/react18).
+        extends: true,
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          include: ['packages/react/test/ssr/**/*.test.{ts,tsx}'],
+          // Loaded by Vite, so that its `react/jsx-runtime` import is React 18's too.
+          server: { deps: { inline: ['react-markdown'] } },
         },
       },
       {
@@ -93,6 +111,28 @@ export default defineConfig({
           environment: 'node',
           include: ['bench/**/*.smoke.test.ts'],
           testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        // The example app (examples/chat) in Chromium, against its own server.
+        extends: true,
+        test: {
+          name: 'example-chat',
+          environment: 'node',
+          include: ['examples/*/test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The packed packages installed with npm outside the workspace (needs the npm registry or its cache).
+        extends: true,
+        test: {
+          name: 'pack',
+          environment: 'node',
+          include: ['scripts/pack.test.ts'],
+          testTimeout: 120_000,
           hookTimeout: 600_000,
         },
       },

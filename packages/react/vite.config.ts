@@ -22,7 +22,7 @@ function copyStylesheet(): Plugin {
 export default defineConfig({
   plugins: [react(), copyStylesheet()],
   build: {
-    lib: { entry: { index: 'src/index.ts' }, formats: ['es'] },
+    lib: { entry: { index: 'src/index.ts', devtools: 'src/devtools/index.ts' }, formats: ['es'] },
     rollupOptions: {
       external: [
         /^react($|\/)/,

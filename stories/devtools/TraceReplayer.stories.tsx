@@ -1,6 +1,6 @@
 import { createAcpDecoder } from '@palimpsest/protocols/acp'
 import { traces } from '@palimpsest/protocols/traces'
-import { TraceReplayer } from '@palimpsest/react'
+import { TraceReplayer } from '@palimpsest/react/devtools'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 

@@ -3,7 +3,8 @@
  * Palimpsest (store + Transcript) on the left, the naive append-only renderer on the right.
  */
 import { decoders } from '@palimpsest/protocols/traces'
-import { TraceReplay, Transcript } from '@palimpsest/react'
+import { Transcript } from '@palimpsest/react'
+import { TraceReplay } from '@palimpsest/react/devtools'
 import { type CSSProperties, useEffect, useId, useMemo, useState } from 'react'
 import { appendChunks, NaiveAppendTranscript, type NaiveMessage } from './NaiveAppendTranscript'
 import { findTrace } from './TraceScenario'

@@ -3,7 +3,7 @@
  * speed, with the replayer's controls (restart, speed, step, the wire panel folded away).
  */
 import { decoders, type Trace, traces } from '@palimpsest/protocols/traces'
-import { TraceReplayer } from '@palimpsest/react'
+import { TraceReplayer } from '@palimpsest/react/devtools'
 
 export function findTrace(name: string): Trace | undefined {
   return traces.find((trace) => trace.name === name)

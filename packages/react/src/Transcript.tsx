@@ -5,22 +5,15 @@
  * settled messages so long transcripts stay fast.
  */
 import type { TranscriptStore } from '@palimpsest/core'
-import {
-  type ComponentPropsWithoutRef,
-  type CSSProperties,
-  memo,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
-import { useStore } from 'zustand'
+import { type ComponentPropsWithoutRef, type CSSProperties, memo, useEffect, useRef, useState } from 'react'
 import { useIsStreaming, useMessage, useMessageIds } from './hooks'
 import { DefaultMessageLayout, Message } from './Message'
 import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOptions } from './options-context'
 import { ScrollAnchorContext } from './scroll-anchor'
 import { TranscriptProvider, useTranscriptStore } from './store-context'
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
 import { useStickToBottom } from './use-stick-to-bottom'
+import { useTranscriptSelector } from './use-transcript-selector'
 import { visuallyHidden } from './visually-hidden'
 
 export interface TranscriptProps
@@ -86,7 +79,7 @@ interface FrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
 
 /** The id of the latest user message, if the latest message is one. */
 function useLatestUserMessageId(): string | undefined {
-  return useStore(useTranscriptStore(), (state) => {
+  return useTranscriptSelector(useTranscriptStore(), (state) => {
     const id = state.messageIds[state.messageIds.length - 1]
     return id !== undefined && state.messages[id]?.role === 'user' ? id : undefined
   })
@@ -112,7 +105,7 @@ function TranscriptFrame({ lazyRender, estimatedMessageHeight, followOnUserMessa
   const announcement = useAnnouncement(streaming, labels.responding, labels.done)
   const latestUserMessage = useLatestUserMessageId()
   const seenUserMessage = useRef(latestUserMessage)
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (latestUserMessage === seenUserMessage.current) return
     seenUserMessage.current = latestUserMessage
     if (latestUserMessage !== undefined && followOnUserMessage) jumpToLatest()

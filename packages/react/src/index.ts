@@ -6,7 +6,6 @@ export {
   useCollapsible,
 } from './Collapsible'
 export type { MessageComponentProps, PartComponents, PartProps, TranscriptComponents } from './components-map'
-export * from './devtools'
 export { type DisclosureRegistry, disclosureKey, disclosureRegistryFor } from './disclosure-registry'
 export { useIsStreaming, useMessage, useMessageIds, usePart, usePartStreaming } from './hooks'
 export { createJsonPrettyPrinter, type JsonPrettyPrinter } from './json-pretty-printer'
@@ -45,4 +44,6 @@ export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } f
 export * from './run'
 export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
 export { Transcript, type TranscriptProps } from './Transcript'
+export { useSnapshotStore } from './use-snapshot-store'
 export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
+export { useTranscriptSelector } from './use-transcript-selector'

@@ -1,5 +1,6 @@
 import type { Message } from '@palimpsest/core'
-import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react'
+import { createContext, useContext, useState, useSyncExternalStore } from 'react'
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
 
 /**
  * The message of a `Message.Root`, behind a context value that stays the same while the message
@@ -35,7 +36,7 @@ export function useMessageSource(message: Message): MessageSource {
   // Written during render so the readers rendered in this same pass see this message; a reader
   // that did not re-render (a memoised component) is told after the commit.
   source.current = message
-  useLayoutEffect(() => source.notify(), [source, message])
+  useIsomorphicLayoutEffect(() => source.notify(), [source, message])
   return source
 }
 

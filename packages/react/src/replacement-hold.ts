@@ -9,7 +9,8 @@
  * - a replacement that brings its text with it (a `full`) is shown at once, in one paint.
  * Old and new text are never combined: what is shown is always exactly one epoch's text.
  */
-import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
+import { useEffect, useReducer, useRef, useState } from 'react'
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
 
 export interface ReplacementHoldInput {
   text: string
@@ -59,7 +60,7 @@ export function useReplacementHold({ text, epoch, streaming, holdMs }: Replaceme
   const shown = replacing ? t.shownText : text
   const heldEpoch = t.shownEpoch
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const current = tracker.current
     if (!replacing) {
       current.shownText = text
@@ -75,7 +76,7 @@ export function useReplacementHold({ text, epoch, streaming, holdMs }: Replaceme
     return () => clearTimeout(timer)
   }, [replacing, heldEpoch, holdMs])
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const element = contentRef.current
     if (!element || typeof ResizeObserver !== 'function') return
     const observer = new ResizeObserver((entries) => {

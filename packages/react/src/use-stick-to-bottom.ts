@@ -6,7 +6,8 @@
  * Intent comes from input events (wheel, touch, keys, pointer on the scrollbar) as well as from
  * the scroll position, so a resize in the same frame as the user's gesture cannot swallow it.
  */
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
 
 /** Distance from the bottom (px) that still counts as "at the bottom" (fractional device pixels). */
 const bottomTolerance = 2
@@ -86,7 +87,7 @@ export function useStickToBottom(
     [scrollerRef, measure, setFollowing],
   )
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const el = scrollerRef.current
     const content = contentRef.current
     if (!el || !content) return

@@ -7,9 +7,9 @@
  * Assistive technology hears it once per turn, through its `role="status"` region.
  */
 import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useState } from 'react'
-import { useStore } from 'zustand'
 import { useTranscriptOptions } from '../options-context'
 import { useTranscriptStore } from '../store-context'
+import { useTranscriptSelector } from '../use-transcript-selector'
 import { visuallyHidden } from '../visually-hidden'
 import { type ResponseWait, responseWaitKey } from './response-wait'
 import { type RunLabels, runLabels } from './run-labels'
@@ -33,7 +33,7 @@ function parseWait(key: string): ResponseWait | undefined {
 export function ResponseIndicator({ children, holdMs, announce = true, labels, ...rest }: ResponseIndicatorProps) {
   const options = useTranscriptOptions()
   const hold = holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : options.holdMs
-  const key = useStore(useTranscriptStore(), responseWaitKey)
+  const key = useTranscriptSelector(useTranscriptStore(), responseWaitKey)
   const wait = parseWait(key)
   // The key of a cleared wait whose hold has run out.
   const [expired, setExpired] = useState('')

@@ -4,8 +4,8 @@
  */
 import { sumUsage, type Usage as UsageRecord } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, useMemo } from 'react'
-import { useStore } from 'zustand'
 import { useTranscriptStore } from '../store-context'
+import { useTranscriptSelector } from '../use-transcript-selector'
 import { type RunLabels, runLabels } from './run-labels'
 
 export interface UsageProps extends Omit<ComponentPropsWithoutRef<'dl'>, 'children'> {
@@ -24,13 +24,15 @@ const emptyTurns: never[] = []
 export function useUsage(target: { messageId?: string; turnId?: string | 'session' } = {}): UsageRecord | undefined {
   const { messageId, turnId } = target
   const store = useTranscriptStore()
-  const single = useStore(store, (state) => {
+  const single = useTranscriptSelector(store, (state) => {
     if (messageId !== undefined) return state.messages[messageId]?.usage
     if (turnId === 'session') return undefined
     const turn = turnId === undefined ? state.turns[state.turns.length - 1] : state.turns.find((t) => t.id === turnId)
     return turn?.usage
   })
-  const turns = useStore(store, (state) => (messageId === undefined && turnId === 'session' ? state.turns : emptyTurns))
+  const turns = useTranscriptSelector(store, (state) =>
+    messageId === undefined && turnId === 'session' ? state.turns : emptyTurns,
+  )
   const session = useMemo(() => {
     let total: UsageRecord | undefined
     for (const turn of turns) if (turn.usage) total = sumUsage(total, turn.usage)
@@ -53,7 +55,7 @@ function formatCost(cost: number, currency: string | undefined, locale: string |
 
 export function Usage({ messageId, turnId, locale, labels, ...rest }: UsageProps) {
   const usage = useUsage({ ...(messageId !== undefined && { messageId }), ...(turnId !== undefined && { turnId }) })
-  const currency = useStore(useTranscriptStore(), (state) =>
+  const currency = useTranscriptSelector(useTranscriptStore(), (state) =>
     typeof state.session.costCurrency === 'string' ? state.session.costCurrency : undefined,
   )
   const words = runLabels(labels)

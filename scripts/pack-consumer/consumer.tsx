@@ -1,0 +1,42 @@
+/**
+ * A strict consumer of the packed packages: type-checked under `node16`, `nodenext`, `bundler` and
+ * `node10`. The `@ts-expect-error` lines fail the check if the types were not found (an unresolved
+ * module reads as `any`, and the wrong input would then pass).
+ */
+import { type AgentUpdate, createTranscriptStore, type TranscriptState } from '@palimpsest/core'
+import { createAcpDecoder } from '@palimpsest/protocols/acp'
+import { createAgUiDecoder } from '@palimpsest/protocols/ag-ui'
+import { createAgentFrameworkDecoder } from '@palimpsest/protocols/agent-framework'
+import { createAgentexDecoder } from '@palimpsest/protocols/agentex'
+import { createUIMessagesDecoder, type UIMessagesSnapshot } from '@palimpsest/protocols/ai-sdk'
+import { createOpenAiChatDecoder } from '@palimpsest/protocols/openai'
+import { type Trace, traces } from '@palimpsest/protocols/traces'
+import { sseEvents } from '@palimpsest/protocols/transports'
+import { Transcript, useSnapshotStore } from '@palimpsest/react'
+import { TraceReplayer } from '@palimpsest/react/devtools'
+
+const store = createTranscriptStore({ schedule: 'sync' })
+const update: AgentUpdate = { type: 'chunk', messageId: 'm1', text: 'hi' }
+store.getState().apply(update)
+// @ts-expect-error: not an update type
+store.getState().apply({ type: 'nope' })
+const state: TranscriptState = store.getState()
+export const firstId: string | undefined = state.messageIds[0]
+
+export const decoders = [createAcpDecoder(), createAgUiDecoder(), createAgentFrameworkDecoder(), createAgentexDecoder()]
+export const chat = createOpenAiChatDecoder()
+export const firstTrace: Trace | undefined = traces[0]
+export const events: typeof sseEvents = sseEvents
+
+const snapshot: UIMessagesSnapshot = { messages: [], status: 'ready' }
+// @ts-expect-error: not a chat status
+export const wrong: UIMessagesSnapshot = { messages: [], status: 'done' }
+
+export function Chat() {
+  const chatStore = useSnapshotStore(createUIMessagesDecoder, snapshot)
+  return <Transcript store={chatStore} holdMs={300} />
+}
+
+export function Replayer({ trace }: { trace: Trace }) {
+  return <TraceReplayer trace={trace} decoder={createAcpDecoder} />
+}

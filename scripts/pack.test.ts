@@ -1,0 +1,111 @@
+/**
+ * The packages as a user installs them: packs the three packages (their `prepack` builds them),
+ * installs the tarballs with npm into an empty folder outside the workspace, imports every entry
+ * in Node (and `require`s one), renders a transcript on the server, and type-checks a strict
+ * consumer under `node16`, `nodenext`, `bundler` and `node10`. Also checks what each tarball
+ * ships: the LICENSE, the registry metadata, and that every relative link of its READMEs names a
+ * file in the tarball. Needs the npm registry (or npm's cache) for the packages' dependencies.
+ */
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const consumerFixtures = join(root, 'scripts/pack-consumer')
+const packages = ['core', 'protocols', 'react'] as const
+
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 })
+
+let work: string
+const tarballs: Record<string, string> = {}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'palimpsest-pack-'))
+  const packed = join(work, 'tarballs')
+  for (const name of packages) {
+    // pnpm rewrites `workspace:*` to the version it stands for, as publishing does.
+    run('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', packed], join(root, 'packages', name))
+  }
+  for (const file of readdirSync(packed)) {
+    const name = packages.find((p) => file.startsWith(`palimpsest-${p}-`))
+    if (name) tarballs[name] = join(packed, file)
+  }
+  const app = join(work, 'app')
+  cpSync(consumerFixtures, app, { recursive: true })
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      ...packages.map((name) => tarballs[name] as string),
+      'react@19',
+      'react-dom@19',
+      '@types/react@19',
+    ],
+    app,
+  )
+}, 600_000)
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+const listTarball = (name: string) =>
+  run('tar', ['-tzf', tarballs[name] as string], work)
+    .split('\n')
+    .filter(Boolean)
+    .map((path) => path.replace(/^package\//, ''))
+
+const readFromTarball = (name: string, path: string) =>
+  run('tar', ['-xzOf', tarballs[name] as string, `package/${path}`], work)
+
+describe('the packed packages', () => {
+  it.each(packages)('%s ships a LICENSE, its metadata and README links to files it contains', (name) => {
+    const files = listTarball(name)
+    expect(files).toContain('LICENSE')
+    expect(readFromTarball(name, 'LICENSE')).toMatch(/^MIT License/)
+    const manifest = JSON.parse(readFromTarball(name, 'package.json'))
+    expect(manifest.license).toBe('MIT')
+    for (const field of ['repository', 'homepage', 'bugs', 'keywords']) expect(manifest[field]).toBeTruthy()
+    expect(JSON.stringify(manifest.dependencies ?? {})).not.toContain('workspace:')
+    expect(files.some((path) => path.startsWith('src/') && !path.endsWith('README.md'))).toBe(false)
+    for (const readme of files.filter((path) => path.endsWith('.md'))) {
+      const directory = readme.includes('/') ? readme.slice(0, readme.lastIndexOf('/') + 1) : ''
+      const links = [...readFromTarball(name, readme).matchAll(/\]\(([^)\s#]+)(#[^)]*)?\)/g)].map((m) => m[1] as string)
+      for (const link of links.filter((target) => !/^[a-z]+:/.test(target))) {
+        const target = new URL(link, `file:///${directory}`).pathname.slice(1)
+        expect(files, `${name}/${readme} links to ${link}`).toContain(target)
+      }
+    }
+  })
+
+  it('every entry imports in Node, one is required, and a transcript renders on the server', () => {
+    const output = JSON.parse(run('node', ['run-entries.mjs'], join(work, 'app')).trim().split('\n').pop() ?? '{}')
+    for (const [entry, count] of Object.entries(output.exported as Record<string, number>))
+      expect(count, `${entry} exports`).toBeGreaterThan(0)
+    expect(Object.keys(output.exported)).toHaveLength(11)
+    expect(output.required).toBe(true)
+    expect(output.stylesheet).toMatch(/@palimpsest\/react\/dist\/styles\.css$/)
+    expect(output.html).toContain('Question from the pack test')
+    expect(output.html).toContain('An <strong>answer</strong> from the pack test')
+  })
+
+  it.each(['node16', 'nodenext', 'bundler', 'node10'])('a strict consumer type-checks under %s', (resolution) => {
+    const tsc = join(root, 'node_modules/typescript/bin/tsc')
+    let output = ''
+    try {
+      output = run('node', [tsc, '-p', `tsconfig.${resolution}.json`], join(work, 'app'))
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error)
+    }
+    expect(output).toBe('')
+  })
+})
