@@ -411,7 +411,7 @@ function withDefinitions(previous: SplitState | undefined, split: SplitState): S
  * of the unchanged blocks kept and the changed region's new blocks taking the keys of the blocks
  * they replace, in order.
  */
-export function rewriteSplit(previous: SplitState, text: string): SplitState {
+export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): SplitState {
   if (previous.hasFootnoteDefinitions) return splitFrom(previous, text, false)
   const oldText = previous.text
   const blocks = settledBlocks(previous)
@@ -442,12 +442,50 @@ export function rewriteSplit(previous: SplitState, text: string): SplitState {
     candidates.push({ index, start })
   }
   candidates.reverse()
+
+  // The text changed in more than one place (citations inserted here and there, a list appended):
+  // the blocks soon after the first change that still occur after it are anchors too. The region up
+  // to one is parsed again, and the rewrite goes on from there to the next change.
+  const changed = changedBlock(blocks, keptEnd, kept, prefixEnd)
+  const nearSuffix = candidates[0] !== undefined && candidates[0].index <= changed.index + maxAnchorTries
+  if (!nearSuffix && resyncs < maxResyncs) {
+    let oldStart = changed.start
+    for (let index = changed.index; index < blocks.length && index <= changed.index + maxAnchorTries; index++) {
+      if (index > changed.index) {
+        const at = text.indexOf(blocks[index]!.text, prefixEnd)
+        // The text up to the anchor as it is now, after it as it was: the next step rewrites the rest.
+        const partly = at < 0 ? undefined : text.slice(0, at) + oldText.slice(oldStart)
+        const rewritten = partly && rewriteBefore(previous, partly, blocks, kept, keptEnd, index, at)
+        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1)
+      }
+      oldStart += blocks[index]!.text.length
+    }
+  }
   for (const candidate of candidates.slice(0, maxAnchorTries)) {
     const rewritten = rewriteBefore(previous, text, blocks, kept, keptEnd, candidate.index, candidate.start + shift)
     if (rewritten) return rewritten
   }
   return splitRegion(truncated(previous, blocks, kept, keptEnd), previous, text, all.slice(kept))
 }
+
+/** The settled block holding offset `at` (at or after the kept blocks), with its start; past them, the end. */
+function changedBlock(
+  blocks: readonly MarkdownBlock[],
+  keptEnd: number,
+  kept: number,
+  at: number,
+): { index: number; start: number } {
+  let start = keptEnd
+  for (let index = kept; index < blocks.length; index++) {
+    const end = start + blocks[index]!.text.length
+    if (at < end) return { index, start }
+    start = end
+  }
+  return { index: blocks.length, start }
+}
+
+/** How many separate changes one rewrite re-parses region by region before parsing the rest whole. */
+const maxResyncs = 64
 
 /** How many blocks after a change are tried as the anchor before parsing to the end. */
 const maxAnchorTries = 3

@@ -177,6 +177,26 @@ describe('a rewrite keeps what did not change', () => {
     )
   })
 
+  it('changes in several places (citations, and a sources list appended) keep every block between them', () => {
+    const before = splitFrom(undefined, longDocument)
+    let cited = longDocument
+    for (const section of [5, 22, 41]) {
+      cited = cited.replace(`Paragraph ${section} with *emphasis*`, `Paragraph ${section} [${section}] with *emphasis*`)
+    }
+    cited += '\n\n## Sources\n\n1. one\n2. two\n'
+    let parsed = 0
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'split-parse') parsed += work.chars
+    })
+    const after = advanceSplit(before, cited)
+    const oldBlocks = settledBlocks(before)
+    const kept = settledBlocks(after).filter((block) => oldBlocks.includes(block))
+    // The three cited paragraphs and the heading before each (whose settling line changed), and the last block.
+    expect(kept.length).toBeGreaterThanOrEqual(oldBlocks.length - 7)
+    expect(parsed).toBeLessThan(1_000)
+    expect(staticSplitHtml(after)).toBe(staticReferenceHtml(cited))
+  })
+
   it('the live component re-renders only the changed block and keeps the DOM nodes of the others', () => {
     const live = liveMarkdown()
     live.render({ text: longDocument, streaming: false })
