@@ -15,6 +15,7 @@ import type {
   ToolCallContent,
   ToolCallStatus,
 } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readWireObject, safeReporter } from '../wire'
 import { attachmentUpdate, readContentBlock } from './content'
 import { isObject, readString, type WireObject } from './fields'
@@ -91,8 +92,9 @@ const unsupportedKinds = new Set([
 export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   const report = safeReporter(options.onIssue)
   const v2 = options.protocolVersion === 2
-  const messageIds = new StoreIds('acp-message')
-  const toolCallIds = new StoreIds('acp-tool-call')
+  const messageIds = new StoreIds(createIdPrefix('acp-message'))
+  const toolCallIds = new StoreIds(createIdPrefix('acp-tool-call'))
+  const noticePrefix = createIdPrefix('acp-notice')
   const sessions = new Map<string, SessionState>()
   /** The client's own requests it fed us, by JSON-RPC id: their responses end a turn or a replay. */
   const requests = new Map<string, { method: 'session/prompt' | 'session/load'; sessionId: string }>()
@@ -114,7 +116,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         id: sessionId,
         messages: new SessionMessages(sessionId, messageIds),
         toolCalls: new Map(),
-        statusLines: new SessionStatusLines(sessionId, report),
+        statusLines: new SessionStatusLines(sessionId, report, noticePrefix),
       }
       sessions.set(sessionId, session)
     }

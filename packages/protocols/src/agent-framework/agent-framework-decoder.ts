@@ -20,7 +20,7 @@ import { type NormalizedUpdate, normalizeUpdate } from './agent-framework-update
 import { functionApprovalOptions } from './approval-options'
 import { contentType, hostedToolKind } from './content-type'
 import { parseDataUri } from './data-uri'
-import { createIdPrefix } from './message-ids'
+import { createIdPrefix } from '../id-prefix'
 import { usageFromContent } from './usage'
 import {
   describeValue,

@@ -10,7 +10,7 @@ import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, Tur
 import { readWireObject, safeReporter } from '../wire'
 import { functionApprovalOptions } from './approval-options'
 import { parseDataUri } from './data-uri'
-import { createIdPrefix } from './message-ids'
+import { createIdPrefix } from '../id-prefix'
 import { usageFromResponse } from './usage'
 import {
   describeValue,

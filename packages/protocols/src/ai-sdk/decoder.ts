@@ -16,6 +16,7 @@
  *   `error` shows an error part.
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { createTextSegments } from '../openai/text-segments'
 import { readTypedWireObject, safeReporter } from '../wire'
 
@@ -28,7 +29,10 @@ export interface AiSdkDataPart {
 }
 
 export interface AiSdkDecoderOptions extends DecoderOptions {
-  /** The message id when the stream's `start` chunk carries none. Default `ai-sdk-<n>`. */
+  /**
+   * The message id when the stream's `start` chunk carries none. Default `ai-sdk-<random>-<n>`:
+   * unique across decoders, so one store can take one decoder per request.
+   */
   messageId?: string
   /** Receives every `data-*` part; transient ones go only here. */
   onData?: (part: AiSdkDataPart) => void
@@ -60,6 +64,7 @@ function stopReasonOf(finishReason: unknown): string | undefined {
 export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   const report: IssueHandler = safeReporter(options.onIssue)
   const segments = createTextSegments()
+  const idPrefix = createIdPrefix(source)
 
   let messageCount = 0
   let messageId: string | undefined
@@ -87,7 +92,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     startTurn(out)
     if (messageId === undefined) {
       messageCount += 1
-      messageId = options.messageId ?? `ai-sdk-${messageCount}`
+      messageId = options.messageId ?? `${idPrefix}-${messageCount}`
     }
     if (!messageStarted) {
       messageStarted = true

@@ -236,7 +236,8 @@ describe('AI SDK UI message stream decoder, edge cases', () => {
       { type: 'text-delta', id: 'a', delta: 'No.' },
       { type: 'finish', finishReason: 'content-filter' },
     ])
-    expect(state.messages['ai-sdk-1']?.status).toBe('refusal')
+    expect(state.messageIds).toEqual([expect.stringMatching(/^ai-sdk-[0-9a-z]{8}-1$/)])
+    expect(state.messages[state.messageIds[0] as string]?.status).toBe('refusal')
     expect(decoder.decode('[DONE]')).toEqual([])
   })
 
