@@ -154,8 +154,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
       link(host, keys)
       return host
     }
-    const messageId =
-      keys.id ?? `${idPrefix}-index-${keys.index}${generation === 0 ? '' : `-${generation}`}`
+    const messageId = keys.id ?? `${idPrefix}-index-${keys.index}${generation === 0 ? '' : `-${generation}`}`
     const t = newMessage(messageId, role, kind)
     link(t, keys)
     return t

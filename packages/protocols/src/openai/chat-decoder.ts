@@ -70,7 +70,8 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
   const choiceState = (out: AgentUpdate[], index: number): ChoiceState => {
     let choice = choices.get(index)
     if (choice) return choice
-    const base = completionId ?? (unnamedId ??= `${idPrefix}-${++unnamedCompletions}`)
+    if (completionId === undefined && unnamedId === undefined) unnamedId = `${idPrefix}-${++unnamedCompletions}`
+    const base = completionId ?? (unnamedId as string)
     choice = {
       messageId: index === 0 ? base : `${base}:${index}`,
       refused: false,
