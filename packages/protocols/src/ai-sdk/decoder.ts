@@ -352,7 +352,9 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         })
         return
       }
-      case 'file': {
+      case 'file':
+      case 'reasoning-file': {
+        // ai 7 adds `reasoning-file` (an image the model produced while reasoning): shown as a file.
         const url = str(e.url)
         if (url === undefined) return malformed(e, '"url" must be a string')
         const target = message(out)
@@ -380,6 +382,10 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
       }
       case 'custom':
         return
+      case 'reset-step':
+      case 'steering-message':
+        // ai 7: a retried step's parts withdrawn, a user message steering the run. Not decoded yet.
+        return issue('unsupported-chunk', `${type} (AI SDK 7) is not decoded; ignored`, e)
       default: {
         if (type.startsWith('data-')) return decodeData(e as unknown as AiSdkDataPart, out)
         issue('unknown-chunk', `unknown UI message stream chunk ${JSON.stringify(type)}`, e)
