@@ -77,30 +77,22 @@ const clients: [string, Client][] = [
   ],
 ]
 
-describe.each(clients)('fixtures through the %s client', (_major, client) => {
-  test.each([
-    ['web search', responsesWebSearch],
-    ['function call', responsesFunctionCall],
-    ['refusal', responsesRefusal],
-    ['failure', failed7],
-  ])('Responses API, %s: the events the SDK yields decode like the fixture', async (_name, events) => {
-    const direct = await transcript(async (apply) => events.forEach(apply), 'responses')
-    const viaSdk = await transcript(async (apply) => {
-      for await (const event of await client.responses(events)) apply(event)
-    }, 'responses')
-    expect(viaSdk).toEqual(direct)
-    expect(direct.markdown).not.toBe('')
-  })
+const fixtures: [string, 'responses' | 'chat', readonly unknown[]][] = [
+  ['Responses API, web search', 'responses', responsesWebSearch],
+  ['Responses API, function call', 'responses', responsesFunctionCall],
+  ['Responses API, refusal', 'responses', responsesRefusal],
+  ['Responses API, failure', 'responses', failed7],
+  ['Chat Completions, reasoning', 'chat', chatReasoningAnswer],
+  ['Chat Completions, parallel tools', 'chat', chatParallelToolCalls],
+  ['Chat Completions, refusal', 'chat', chatRefusal],
+]
 
-  test.each([
-    ['reasoning', chatReasoningAnswer],
-    ['parallel tools', chatParallelToolCalls],
-    ['refusal', chatRefusal],
-  ])('Chat Completions, %s: the chunks the SDK yields decode like the fixture', async (_name, chunks) => {
-    const direct = await transcript(async (apply) => chunks.forEach(apply), 'chat')
+describe.each(clients)('fixtures through the %s client', (_major, client) => {
+  test.each(fixtures)('%s: what the SDK yields decodes like the fixture', async (_name, api, events) => {
+    const direct = await transcript(async (apply) => events.forEach(apply), api)
     const viaSdk = await transcript(async (apply) => {
-      for await (const chunk of await client.chat(chunks)) apply(chunk)
-    }, 'chat')
+      for await (const event of await client[api](events)) apply(event)
+    }, api)
     expect(viaSdk).toEqual(direct)
     expect(direct.markdown).not.toBe('')
   })
