@@ -34,6 +34,17 @@ export const SpeculativeRollback = scenarioStory('acp-speculative-rollback', asy
   await expect(answer).toContain('Python 3.10')
 })
 
+/** Every answer stays in its own message, in order: none replaces another; the empty upsert shows nothing. */
+export const MessageIdentity = scenarioStory('acp-message-identity', async (canvasElement) => {
+  const answers = [...canvasElement.querySelectorAll('[data-palimpsest-slot="primary"]')].map((el) => el.textContent)
+  await expect(answers).toHaveLength(4)
+  await expect(answers[1]).toContain('Both are good choices. Rust gives you a single static binary')
+  await expect(answers[1]).toContain('Both cross-compile.')
+  await expect(answers[2]).toContain('pick Go to iterate fast')
+  await expect(answers[2]).not.toContain('Go, probably.')
+  await expect(answers[3]).toContain('Go builds in seconds')
+})
+
 /** Each upsert replaces the whole paragraph: no placeholder blocks remain, no duplicated sentences. */
 export const IterativeRefinement = scenarioStory('acp-iterative-refinement', async (canvasElement) => {
   const answer = answerText(canvasElement)

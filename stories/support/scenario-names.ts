@@ -4,6 +4,7 @@ export const tracesWithStories = [
   'acp-speculative-rollback',
   'acp-iterative-refinement',
   'acp-table-reformat',
+  'acp-message-identity',
   'agentex-citations-override',
   'agentex-reasoning-tool-call',
   'agent-framework-tool-loop-approval',

@@ -40,6 +40,7 @@ import type {
   Issue,
   IssueHandler,
   MessageDoneUpdate,
+  MessageStartUpdate,
   ThoughtUpdate,
   ToolCallChangeUpdate,
   ToolCallDeltaUpdate,
@@ -99,7 +100,7 @@ const reservedIdMessage = (update: AgentUpdate, field: string, id: unknown) =>
 
 function issue(d: Draft, code: string, message: string, input?: unknown): void {
   const reported: Issue = { code, message, source: 'reducer' }
-  if (input !== undefined) reported.input = input
+  if (input !== undefined) reported.input = (typeof input === 'object' && input !== null && sentAs.get(input)) || input
   try {
     d.report(reported)
   } catch {
@@ -107,10 +108,11 @@ function issue(d: Draft, code: string, message: string, input?: unknown): void {
   }
 }
 
-function applyUpdate(d: Draft, u: AgentUpdate): void {
+function applyUpdate(d: Draft, update: AgentUpdate): void {
+  const u = renamedTarget(d, update)
   switch (u.type) {
     case 'message-start':
-      return startMessage(d, u.messageId, u.role, u.author, u.resume === true)
+      return startNamedMessage(d, u, update.type === 'message-start' ? update.messageId : u.messageId)
     case 'chunk':
     case 'thought':
       return appendText(d, u)
@@ -249,6 +251,46 @@ function startMessage(d: Draft, id: string, role?: MessageRole, author?: string,
   d.owned.add(message)
   writableMessages(d)[id] = message
   writableMessageIds(d).push(id)
+}
+
+/** A readdressed copy of an update → the update as sent: issues report what the caller sent. */
+const sentAs = new WeakMap<object, AgentUpdate>()
+
+/** The update, addressed to the message that took over its `messageId` (see `startNamedMessage`). */
+function renamedTarget(d: Draft, u: AgentUpdate): AgentUpdate {
+  const renamed = d.state.renamedMessages
+  if (renamed === undefined || !('messageId' in u) || typeof u.messageId !== 'string') return u
+  const messageId = renamed[u.messageId]
+  if (messageId === undefined) return u
+  const readdressed = { ...u, messageId } as AgentUpdate
+  sentAs.set(readdressed, u)
+  return readdressed
+}
+
+/**
+ * A `message-start`. Naming (without `resume`) a message that finished in an earlier turn, it is a
+ * new answer whose producer reused an id (e.g. one decoder per request, each counting from 1):
+ * merging it would drop every update of the new answer, so it opens a new message instead.
+ */
+function startNamedMessage(d: Draft, u: MessageStartUpdate, wireId: string): void {
+  const existing = d.state.messages[u.messageId]
+  const finished =
+    existing !== undefined &&
+    (existing.sealed || (existing.status !== 'streaming' && existing.status !== 'interrupted'))
+  if (!finished || u.resume === true || existing.turnId === runningTurnId(d))
+    return startMessage(d, u.messageId, u.role, u.author, u.resume === true)
+  let fresh = `${wireId}~2`
+  for (let n = 3; d.state.messages[fresh] !== undefined; n++) fresh = `${wireId}~${n}`
+  const state = writableState(d)
+  state.renamedMessages = { ...state.renamedMessages, [wireId]: fresh }
+  issue(d, 'reused-message-id', `message-start for ${wireId}, finished in an earlier turn: a new message ${fresh}`, u)
+  startMessage(d, fresh, u.role, u.author)
+}
+
+/** The id of the turn still running, if any. */
+function runningTurnId(d: Draft): string | undefined {
+  const last = d.state.turns[d.state.turns.length - 1]
+  return last && (last.status === 'running' || last.status === 'background') ? last.id : undefined
 }
 
 /** The message an update without `messageId` goes to: the latest one, or a new assistant message. */

@@ -261,6 +261,11 @@ export interface TranscriptState {
   approvals: Record<string, string>
   turns: Turn[]
   session: SessionInfo
+  /**
+   * A message id a new turn's `message-start` named again after that message had finished → the
+   * id of the new message it opened instead; updates naming the old id go there from then on.
+   */
+  renamedMessages?: Record<string, string>
 }
 
 /** The empty transcript. */

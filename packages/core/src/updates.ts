@@ -25,7 +25,9 @@ import type {
  * Create a message if it does not exist yet. Idempotent; fills `author` when missing. An
  * interrupted message streams again; with `resume: true` so does a finished one (a protocol that
  * continues the same message after a pause, e.g. the AI SDK after a tool approval). A sealed
- * message never reopens.
+ * message never reopens. Without `resume`, a `message-start` in a later turn naming a message that
+ * has finished opens a new message (id `<id>~2`, …) and reports `reused-message-id`: the updates
+ * that follow with that id go to the new message, so a new answer is never dropped into an old one.
  */
 export interface MessageStartUpdate {
   type: 'message-start'

@@ -18,6 +18,14 @@ export interface CheckedTranscript {
   checkSurvivingText(): void
 }
 
+/** The update as the reducer applies it: to the message that took over its id, if one did. */
+function asApplied(state: TranscriptState, update: AgentUpdate): AgentUpdate {
+  if (typeof update !== 'object' || update === null || !('messageId' in update) || typeof update.messageId !== 'string')
+    return update
+  const messageId = state.renamedMessages?.[update.messageId]
+  return messageId === undefined ? update : ({ ...update, messageId } as AgentUpdate)
+}
+
 export function createCheckedTranscript(): CheckedTranscript {
   let state = createInitialState()
   const issues: Issue[] = []
@@ -31,6 +39,7 @@ export function createCheckedTranscript(): CheckedTranscript {
     issues,
     apply(updates) {
       for (const update of updates) {
+        const applied = asApplied(state, update)
         let rejected = false
         let internalError: Issue | undefined
         state = reduce(state, update, (issue) => {
@@ -42,7 +51,7 @@ export function createCheckedTranscript(): CheckedTranscript {
         if (internalError) throw new Error(`reducer error: ${internalError.message}`)
         checkInvariants(state)
         watchEpochs(state)
-        if (!rejected) surviving.accepted(update)
+        if (!rejected) surviving.accepted(applied)
       }
     },
     checkSurvivingText() {

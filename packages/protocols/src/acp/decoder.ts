@@ -15,6 +15,7 @@ import type {
   ToolCallContent,
   ToolCallStatus,
 } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readWireObject, safeReporter } from '../wire'
 import { attachmentUpdate, readContentBlock } from './content'
 import { isObject, readString, type WireObject } from './fields'
@@ -91,8 +92,9 @@ const unsupportedKinds = new Set([
 export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   const report = safeReporter(options.onIssue)
   const v2 = options.protocolVersion === 2
-  const messageIds = new StoreIds('acp-message')
-  const toolCallIds = new StoreIds('acp-tool-call')
+  const messageIds = new StoreIds(createIdPrefix('acp-message'))
+  const toolCallIds = new StoreIds(createIdPrefix('acp-tool-call'))
+  const noticePrefix = createIdPrefix('acp-notice')
   const sessions = new Map<string, SessionState>()
   /** The client's own requests it fed us, by JSON-RPC id: their responses end a turn or a replay. */
   const requests = new Map<string, { method: 'session/prompt' | 'session/load'; sessionId: string }>()
@@ -114,7 +116,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         id: sessionId,
         messages: new SessionMessages(sessionId, messageIds),
         toolCalls: new Map(),
-        statusLines: new SessionStatusLines(sessionId, report),
+        statusLines: new SessionStatusLines(sessionId, report, noticePrefix),
       }
       sessions.set(sessionId, session)
     }
@@ -155,7 +157,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     const wireId = readString(update, 'messageId')
     if (role === 'assistant') session.echo = undefined
     else if (session.echo && isEcho(session.echo, update.content)) return
-    appendBlock((o) => session.messages.forChunk(role, stream, wireId, o), stream, update.content, update, out)
+    appendBlock((o) => session.messages.forChunk(role, wireId, o), stream, update.content, update, out)
   }
 
   /** Whether a user chunk repeats the next part of the fed prompt (then it is not shown twice). */
@@ -177,9 +179,9 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       return issue('malformed-update', `${update.sessionUpdate}: "content" must be an array or null`, update)
     // A v2 agent echoes the prompt as `user_message` with its own id: that names the fed prompt.
     if (role === 'user' && session.echo && !session.messages.knows(wireId))
-      session.messages.adopt(session.echo.message, 'text', wireId)
+      session.messages.adopt(session.echo.message, wireId)
     session.echo = undefined
-    const message = session.messages.forUpsert(role, stream, wireId, out)
+    const message = session.messages.forUpsert(role, wireId, out)
     if (content === undefined) return // omitted = unchanged
     let text = ''
     const others: AgentUpdate[] = []
@@ -196,6 +198,9 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         others.push(attachmentUpdate(reading, message.id))
       }
     }
+    // A message the upsert leaves empty, and that had nothing, is not shown at all.
+    if (!message.shown && text === '' && others.length === 0) return
+    session.messages.show(message, out)
     out.push({ type: 'full', messageId: message.id, target: stream, text }, ...others)
   }
 
@@ -211,7 +216,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       )
     if (!message.open)
       return issue('finished-message', `${update.sessionUpdate}: message ${message.id} is finished; ignored`, update)
-    out.push({ type: 'clear', messageId: message.id, target: stream })
+    if (message.shown) out.push({ type: 'clear', messageId: message.id, target: stream })
   }
 
   // ── tool calls and plans ────────────────────────────────────────────────
@@ -431,7 +436,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (!Array.isArray(params.prompt)) return
     let promptMessage: TrackedMessage | undefined
     const route = (o: AgentUpdate[]) => {
-      promptMessage = session.messages.forChunk('user', 'text', undefined, o)
+      promptMessage = session.messages.forChunk('user', undefined, o)
       return promptMessage
     }
     let text = ''

@@ -1,8 +1,16 @@
 /**
  * Message identity within one ACP session: which Palimpsest message a chunk, clear or upsert
- * belongs to, after the reference client's rule (Zed's `can_merge_message_chunks`): consecutive
- * chunks of one role merge unless both carry ids and the ids differ; a message↔thought switch stays
- * in the same message; a tool call or plan in between makes the next chunk start a new message.
+ * belongs to, after the reference client's rule (Zed's `can_merge_message_chunks`):
+ * - a chunk merges into the current message unless both the message's id and the chunk's id are
+ *   present and differ — for user, agent and thought chunks alike. A chunk without an id continues
+ *   the current message and keeps its id; an id arriving on a message that has none is adopted;
+ * - a message↔thought switch stays in the same message; a tool call or plan in between makes the
+ *   next chunk start a new message (unless it names the same message id);
+ * - a chunk naming a message of this turn that a later id switch finished reopens it: its text is
+ *   never sent to another message;
+ * - a v2 upsert (`agent_message`, …) naming an id the session has never seen creates that message
+ *   after the current one; it is shown once it has content (an upsert that leaves it empty shows
+ *   nothing).
  */
 import type { AgentUpdate, MessageStatus } from '@palimpsest/core'
 import type { StoreIds } from './store-ids'
@@ -15,8 +23,10 @@ export interface TrackedMessage {
   /** The store's message id. */
   id: string
   role: Role
-  /** The wire id each buffer adopted (an agent may use one id for both, or one per buffer). */
-  wireIds: Partial<Record<Stream, string>>
+  /** The agent's id for the message, the one chunks are compared with (the first it adopted). */
+  wireId?: string
+  /** The store has it (a `message-start` went out): false while an upsert left it empty. */
+  shown: boolean
   /** Still streaming in the store (not finished by a message-done or a turn end). */
   open: boolean
   /** The v2-style plan id this message holds (the store keeps one plan per message). */
@@ -42,27 +52,44 @@ export class SessionMessages {
     private readonly ids: StoreIds,
   ) {}
 
-  /** The message a chunk of `role`/`stream` (with an optional wire id) appends to; starts one when needed. */
-  forChunk(role: Role, stream: Stream, wireId: string | undefined, out: AgentUpdate[]): TrackedMessage {
+  /** The message a chunk of `role` (with an optional wire id) appends to; starts one when needed. */
+  forChunk(role: Role, wireId: string | undefined, out: AgentUpdate[]): TrackedMessage {
     const known = wireId === undefined ? undefined : this.byWireId.get(wireId)
-    // Same id = same message, even after a tool call: in Palimpsest the tool call is part of it.
-    if (known && known.role === role && known.open) return this.focus(known)
-    const current = this.current
-    if (current?.open && current.role === role && !this.boundary && !known) {
-      const adopted = current.wireIds[stream]
-      if (wireId === undefined || adopted === undefined || adopted === wireId) {
-        if (wireId !== undefined && adopted === undefined) this.adopt(current, stream, wireId)
-        return this.focus(current)
-      }
+    if (known && known.role === role) {
+      // Same id = same message, even after a tool call: in Palimpsest the tool call is part of it.
+      if (known.open) return this.show(this.focus(known), out)
+      if (this.all.includes(known)) return this.reopen(known, out)
     }
-    return this.start(role, stream, wireId, out)
+    const current = this.current
+    const merges = current?.open && current.role === role && !this.boundary && !known
+    if (merges && (wireId === undefined || current.wireId === undefined)) {
+      if (wireId !== undefined) this.adopt(current, wireId)
+      return this.show(this.focus(current), out)
+    }
+    return this.show(this.start(role, wireId, out), out)
   }
 
-  /** The message a v2 upsert names: the known one (even if finished), else routed like a chunk. */
-  forUpsert(role: Role, stream: Stream, wireId: string, out: AgentUpdate[]): TrackedMessage {
+  /**
+   * The message a v2 upsert names: the known one (even if finished), else a new message after the
+   * current one, not shown yet (`show` it when the upsert gives it content).
+   */
+  forUpsert(role: Role, wireId: string, out: AgentUpdate[]): TrackedMessage {
     const known = this.byWireId.get(wireId)
     if (known && known.role === role) return known.open ? this.focus(known) : known
-    return this.forChunk(role, stream, wireId, out)
+    return this.start(role, wireId, out)
+  }
+
+  /** Makes sure the store has the message (sends its `message-start` once). */
+  show(message: TrackedMessage, out: AgentUpdate[]): TrackedMessage {
+    if (message.shown) return message
+    message.shown = true
+    out.push({
+      type: 'message-start',
+      messageId: message.id,
+      role: message.role,
+      ...(message.role === 'assistant' && this.author !== undefined && { author: this.author }),
+    })
+    return message
   }
 
   /** The message a clear empties: the named one, else the latest assistant message. */
@@ -80,7 +107,7 @@ export class SessionMessages {
     const current = this.current
     const reusable =
       current?.open && current.role === 'assistant' && (planId === undefined || (current.planId ?? planId) === planId)
-    const host = reusable ? current : this.start('assistant', 'text', undefined, out)
+    const host = this.show(reusable ? current : this.start('assistant', undefined, out), out)
     if (planId !== undefined) host.planId = planId
     this.boundary = true
     return host
@@ -102,7 +129,7 @@ export class SessionMessages {
 
   /** The store id of the message the last chunk or part went to, while it streams. */
   currentId(): string | undefined {
-    return this.current?.open ? this.current.id : undefined
+    return this.current?.open && this.current.shown ? this.current.id : undefined
   }
 
   /** Something non-textual came between chunks (a tool call seen first in a permission request). */
@@ -120,7 +147,8 @@ export class SessionMessages {
 
   /** Finishes every open message with `status` (the stream ended). */
   finishAll(status: Exclude<MessageStatus, 'streaming'>, out: AgentUpdate[]): void {
-    for (const message of this.all) if (message.open) out.push({ type: 'message-done', messageId: message.id, status })
+    for (const message of this.all)
+      if (message.open && message.shown) out.push({ type: 'message-done', messageId: message.id, status })
     this.turnEnded()
   }
 
@@ -131,28 +159,34 @@ export class SessionMessages {
     return message
   }
 
-  /** Gives a message the wire id the agent uses for it (e.g. the id of its echo of a prompt). */
-  adopt(message: TrackedMessage, stream: Stream, wireId: string): void {
-    message.wireIds[stream] = wireId
+  /** Gives a message a wire id the agent uses for it (e.g. the id of its echo of a prompt). */
+  adopt(message: TrackedMessage, wireId: string): void {
+    message.wireId ??= wireId
     this.byWireId.set(wireId, message)
   }
 
-  private start(role: Role, stream: Stream, wireId: string | undefined, out: AgentUpdate[]): TrackedMessage {
-    // A new message ends the previous one: v1 has no per-message "done".
+  /** Finishes the current message: the agent moved on to another (v1 has no per-message "done"). */
+  private finishCurrent(out: AgentUpdate[]): void {
     const previous = this.current
-    if (previous?.open) {
-      out.push({ type: 'message-done', messageId: previous.id, status: 'complete' })
-      previous.open = false
-    }
-    const message: TrackedMessage = { id: this.ids.claim(this.sessionId, wireId), role, wireIds: {}, open: true }
-    if (wireId !== undefined) this.adopt(message, stream, wireId)
+    if (!previous?.open) return
+    if (previous.shown) out.push({ type: 'message-done', messageId: previous.id, status: 'complete' })
+    previous.open = false
+  }
+
+  /** A message of this turn that an id switch finished is named again: it streams again. */
+  private reopen(message: TrackedMessage, out: AgentUpdate[]): TrackedMessage {
+    this.finishCurrent(out)
+    message.open = true
+    if (message.shown) out.push({ type: 'message-start', messageId: message.id, resume: true })
+    return this.show(this.focus(message), out)
+  }
+
+  /** A new message (not shown yet), after the current one, which it finishes. */
+  private start(role: Role, wireId: string | undefined, out: AgentUpdate[]): TrackedMessage {
+    this.finishCurrent(out)
+    const message: TrackedMessage = { id: this.ids.claim(this.sessionId, wireId), role, shown: false, open: true }
+    if (wireId !== undefined) this.adopt(message, wireId)
     this.all.push(message)
-    out.push({
-      type: 'message-start',
-      messageId: message.id,
-      role,
-      ...(role === 'assistant' && this.author !== undefined && { author: this.author }),
-    })
     return this.focus(message)
   }
 }

@@ -41,6 +41,8 @@ export class SessionStatusLines {
   constructor(
     private readonly sessionId: string,
     private readonly report: IssueHandler,
+    /** Names this decoder's notices apart from another decoder's notices of the same session. */
+    private readonly noticePrefix: string,
   ) {}
 
   /** Decodes a `notice`, `compaction_update` or `compaction_summary_chunk` shown in `messageId` (or the latest message). */
@@ -65,7 +67,7 @@ export class SessionStatusLines {
     const severity = update.severity as string
     const line: StatusUpdate = {
       type: 'status',
-      statusId: `notice-${this.sessionId}-${++this.notices}`,
+      statusId: `${this.noticePrefix}-${this.sessionId}-${++this.notices}`,
       text: description === undefined ? title : `${title}: ${description}`,
       level: noticeLevels.has(severity) ? (severity as StatusUpdate['level']) : 'info',
     }

@@ -26,6 +26,7 @@ import type {
   ToolCallStatus,
   Usage,
 } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readTypedWireObject, safeReporter } from '../wire'
 import { contentToToolContent } from './content'
 import { applyJsonPatch } from './json-patch'
@@ -71,6 +72,7 @@ function sumTokenUsage(entries: unknown): Usage | undefined {
 
 export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   const report: IssueHandler = safeReporter(options.onIssue)
+  const idPrefix = createIdPrefix(source)
   const agentNames = new Set(options.agentNames ?? [])
 
   let runId: string | undefined
@@ -154,7 +156,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   /** The message run-level parts go to, created when the run has none. */
   const runMessage = (out: AgentUpdate[]): string => {
     if (runMessageId !== undefined) return runMessageId
-    const messageId = `run:${runId ?? runCount}`
+    const messageId = `run:${runId ?? `${idPrefix}-${runCount}`}`
     startMessage(out, messageId, 'assistant', 'synthetic')
     return messageId
   }
@@ -549,14 +551,14 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
       case 'THINKING_TEXT_MESSAGE_START':
         closeThinking(out)
         thinkingCount += 1
-        thinkingId = `${runId ?? 'run'}:thinking-${thinkingCount}`
+        thinkingId = `${runId ?? idPrefix}:thinking-${thinkingCount}`
         return startMessage(out, thinkingId, 'assistant', 'synthetic')
       case 'THINKING_TEXT_MESSAGE_CONTENT': {
         const delta = str(e.delta)
         if (delta === undefined) return malformed(e, 'delta')
         if (thinkingId === undefined) {
           thinkingCount += 1
-          thinkingId = `${runId ?? 'run'}:thinking-${thinkingCount}`
+          thinkingId = `${runId ?? idPrefix}:thinking-${thinkingCount}`
           startMessage(out, thinkingId, 'assistant', 'synthetic')
         }
         if (delta !== '') out.push({ type: 'thought', messageId: thinkingId, text: delta })

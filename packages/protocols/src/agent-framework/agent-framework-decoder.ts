@@ -15,12 +15,12 @@ import type {
   MessageRole,
   ToolCallContent,
 } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readWireObject, safeReporter } from '../wire'
 import { type NormalizedUpdate, normalizeUpdate } from './agent-framework-update'
 import { functionApprovalOptions } from './approval-options'
 import { contentType, hostedToolKind } from './content-type'
 import { parseDataUri } from './data-uri'
-import { createIdPrefix } from './message-ids'
 import { usageFromContent } from './usage'
 import {
   describeValue,

@@ -7,10 +7,10 @@
  * with `starting_after`) and are dropped.
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, TurnEndUpdate } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readWireObject, safeReporter } from '../wire'
 import { functionApprovalOptions } from './approval-options'
 import { parseDataUri } from './data-uri'
-import { createIdPrefix } from './message-ids'
 import { usageFromResponse } from './usage'
 import {
   describeValue,

@@ -21,6 +21,7 @@ import {
   type ToolCallStatus,
   type TurnStatus,
 } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readWireObject, safeReporter } from '../wire'
 import { type Content, type ContentKind, type Delta, outputText, readContent, readDelta, roleOf } from './content'
 import { createReasoningBuffer, type ReasoningBuffer } from './reasoning-buffer'
@@ -82,6 +83,7 @@ const renders = (t: TrackedMessage) => t.kind !== 'tool_response'
 
 export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decoder<AgentexWire> {
   const report: IssueHandler = safeReporter(options.onIssue)
+  const idPrefix = createIdPrefix('agentex')
   const issue = (code: string, message: string, input?: unknown) =>
     report({ code, message, source: 'agentex', ...(input !== undefined && { input }) })
 
@@ -152,7 +154,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
       link(host, keys)
       return host
     }
-    const messageId = keys.id ?? (generation === 0 ? `index-${keys.index}` : `index-${keys.index}-${generation}`)
+    const messageId = keys.id ?? `${idPrefix}-index-${keys.index}${generation === 0 ? '' : `-${generation}`}`
     const t = newMessage(messageId, role, kind)
     link(t, keys)
     return t
@@ -471,7 +473,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
     let messageId = lastAgentMessageId
     if (messageId === undefined) {
       failureMessages += 1
-      messageId = `agentex-error-${failureMessages}`
+      messageId = `${idPrefix}-error-${failureMessages}`
       emit({ type: 'message-start', messageId, role: 'assistant' })
     }
     emit({ type: 'error', messageId, message, ...(code !== undefined && { code }) })

@@ -16,6 +16,7 @@
  *   `error` shows an error part.
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { createTextSegments } from '../openai/text-segments'
 import { readTypedWireObject, safeReporter } from '../wire'
 
@@ -28,7 +29,10 @@ export interface AiSdkDataPart {
 }
 
 export interface AiSdkDecoderOptions extends DecoderOptions {
-  /** The message id when the stream's `start` chunk carries none. Default `ai-sdk-<n>`. */
+  /**
+   * The message id when the stream's `start` chunk carries none. Default `ai-sdk-<random>-<n>`:
+   * unique across decoders, so one store can take one decoder per request.
+   */
   messageId?: string
   /** Receives every `data-*` part; transient ones go only here. */
   onData?: (part: AiSdkDataPart) => void
@@ -60,6 +64,7 @@ function stopReasonOf(finishReason: unknown): string | undefined {
 export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   const report: IssueHandler = safeReporter(options.onIssue)
   const segments = createTextSegments()
+  const idPrefix = createIdPrefix(source)
 
   let messageCount = 0
   let messageId: string | undefined
@@ -87,7 +92,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     startTurn(out)
     if (messageId === undefined) {
       messageCount += 1
-      messageId = options.messageId ?? `ai-sdk-${messageCount}`
+      messageId = options.messageId ?? `${idPrefix}-${messageCount}`
     }
     if (!messageStarted) {
       messageStarted = true
@@ -347,7 +352,9 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         })
         return
       }
-      case 'file': {
+      case 'file':
+      case 'reasoning-file': {
+        // ai 7 adds `reasoning-file` (an image the model produced while reasoning): shown as a file.
         const url = str(e.url)
         if (url === undefined) return malformed(e, '"url" must be a string')
         const target = message(out)
@@ -375,6 +382,10 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
       }
       case 'custom':
         return
+      case 'reset-step':
+      case 'steering-message':
+        // ai 7: a retried step's parts withdrawn, a user message steering the run. Not decoded yet.
+        return issue('unsupported-chunk', `${type} (AI SDK 7) is not decoded; ignored`, e)
       default: {
         if (type.startsWith('data-')) return decodeData(e as unknown as AiSdkDataPart, out)
         issue('unknown-chunk', `unknown UI message stream chunk ${JSON.stringify(type)}`, e)

@@ -10,6 +10,7 @@
  * calls stay `in_progress` once their arguments are complete: your code runs them.
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readWireObject, safeReporter } from '../wire'
 import { createTextSegments } from './text-segments'
 import { readOpenAiUsage } from './usage'
@@ -35,8 +36,12 @@ function str(value: unknown): string | undefined {
 export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}): Decoder {
   const report: IssueHandler = safeReporter(options.onIssue)
   const segments = createTextSegments()
+  const idPrefix = createIdPrefix(source)
 
   let completionId: string | undefined
+  /** The message id of a completion that came without an id (some OpenAI-compatible servers). */
+  let unnamedId: string | undefined
+  let unnamedCompletions = 0
   let turnOpen = false
   let stopReason: string | undefined
   let choices = new Map<number, ChoiceState>()
@@ -57,6 +62,7 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
     })
     turnOpen = false
     completionId = undefined
+    unnamedId = undefined
     stopReason = undefined
     choices = new Map()
   }
@@ -64,7 +70,8 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
   const choiceState = (out: AgentUpdate[], index: number): ChoiceState => {
     let choice = choices.get(index)
     if (choice) return choice
-    const base = completionId ?? 'completion'
+    if (completionId === undefined && unnamedId === undefined) unnamedId = `${idPrefix}-${++unnamedCompletions}`
+    const base = completionId ?? (unnamedId as string)
     choice = {
       messageId: index === 0 ? base : `${base}:${index}`,
       refused: false,

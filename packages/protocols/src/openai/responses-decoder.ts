@@ -9,6 +9,7 @@
  * interpreter, MCP, …) follow the status OpenAI reports for them.
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, ToolKind } from '@palimpsest/core'
+import { createIdPrefix } from '../id-prefix'
 import { readTypedWireObject, safeReporter } from '../wire'
 import { createTextSegments } from './text-segments'
 import { readOpenAiUsage } from './usage'
@@ -82,6 +83,8 @@ function hostedStatus(status: unknown): 'in_progress' | 'completed' | 'failed' {
 export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOptions = {}): Decoder {
   const report: IssueHandler = safeReporter(options.onIssue)
   const segments = createTextSegments()
+  const idPrefix = createIdPrefix(source)
+  let unnamedResponses = 0
 
   let messageId = options.responseId
   let messageStarted = false
@@ -105,7 +108,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       failureShown = false
       out.push({ type: 'turn-start', ...(responseId !== undefined && { responseId }) })
     }
-    messageId ??= responseId ?? 'response'
+    messageId ??= responseId ?? `${idPrefix}-${++unnamedResponses}`
     if (!messageStarted) out.push({ type: 'message-start', messageId, role: 'assistant' })
     messageStarted = true
     return messageId

@@ -71,6 +71,7 @@ const published = {
   v1: load('v1/schema.json'),
   v1Unstable: load('v1/schema.unstable.json'),
   v2: load('v2/schema.json'),
+  v2Unstable: load('v2/schema.unstable.json'),
 }
 
 /** The RFD's wire shape: `{ sessionUpdate: "agent_message_clear" }` with an optional `messageId` (2026-03-15 revision). */
@@ -99,7 +100,7 @@ function problemsIn(message: unknown, version: Version): string[] {
   const m = message as { method?: string; params?: unknown; result?: unknown }
   check(validator(version), message, 'message')
   // v2 renamed the definition of `session/update` params.
-  const notification = version === 'v2' ? 'UpdateSessionNotification' : 'SessionNotification'
+  const notification = version.startsWith('v2') ? 'UpdateSessionNotification' : 'SessionNotification'
   if (m.method === 'session/update') check(validator(version, notification), m.params, notification)
   else if (m.method === 'session/request_permission')
     check(validator(version, 'RequestPermissionRequest'), m.params, 'RequestPermissionRequest')
@@ -117,6 +118,7 @@ describe('fixtures validate against the SDK 2.4.0 published schema', () => {
     ['v1', v1Fixtures, 'v1'],
     ['v1 unstable', v1UnstableFixtures, 'v1Unstable'],
     ['v2 draft', v2Fixtures, 'v2'],
+    ['v2 draft, newest unstable', v2Fixtures, 'v2Unstable'],
   ]
   for (const [group, fixtures, version] of groups) {
     test.each(Object.entries(fixtures))(`${group}: %s`, (_name, message) => {

@@ -14,6 +14,7 @@ const retracted: Record<string, string[]> = {
   'acp-speculative-rollback': ['3.9**', 'PEP 617, the new PEG parser', 'I believe that landed in 3.9'],
   'acp-iterative-refinement': ['░', 'Scholars recover erased works with imaging.', 'scraped clean to be written'],
   'acp-table-reformat': ['|---|', '| Team | 30 | 10 | 1000GB |', '5GB'],
+  'acp-message-identity': ['Go, probably.'],
 }
 
 const bufferText = (state: TranscriptState, messageId: string, kind: 'text' | 'reasoning') =>
@@ -44,7 +45,7 @@ function discardedDrafts(events: { wire: unknown }[]) {
 }
 
 describe('recorded ACP traces', () => {
-  test('the four RFD scenarios are recorded, each with realistic delays', () => {
+  test('the four RFD scenarios and the identity rules are recorded, each with realistic delays', () => {
     expect(traceSet.traces.map((t) => t.name)).toEqual(Object.keys(retracted))
     for (const trace of traceSet.traces) {
       expect(trace.protocol).toBe('acp')

@@ -219,6 +219,23 @@ describe('AI SDK UI message stream decoder, edge cases', () => {
     expect(toMarkdown(state, { headings: false })).toBe('First.\n\nSecond.\n')
   })
 
+  test('ai 7 chunks: a reasoning-file is a file part; reset-step and steering-message are reported as not decoded (known gap: the retried step stays)', () => {
+    const { state, issues } = decodeAll([
+      { type: 'start', messageId: 'm' },
+      { type: 'start-step' },
+      { type: 'reasoning-file', url: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/png' },
+      { type: 'text-start', id: 'a' },
+      { type: 'text-delta', id: 'a', delta: 'Kept.' },
+      { type: 'reset-step' },
+      { type: 'steering-message', id: 's1', parts: [{ type: 'text', text: 'I meant Paris, Texas.' }] },
+    ])
+    expect(state.messages.m?.parts).toMatchObject([
+      { kind: 'file', url: 'data:image/png;base64,iVBORw0KGgo=', mimeType: 'image/png' },
+      { kind: 'text', text: 'Kept.' },
+    ])
+    expect(issues.map((i) => i.code)).toEqual(['unsupported-chunk', 'unsupported-chunk'])
+  })
+
   test('abort cancels the message and its running tool calls', () => {
     const { state } = decodeAll([
       { type: 'start', messageId: 'm' },
@@ -236,7 +253,8 @@ describe('AI SDK UI message stream decoder, edge cases', () => {
       { type: 'text-delta', id: 'a', delta: 'No.' },
       { type: 'finish', finishReason: 'content-filter' },
     ])
-    expect(state.messages['ai-sdk-1']?.status).toBe('refusal')
+    expect(state.messageIds).toEqual([expect.stringMatching(/^ai-sdk-[0-9a-z]{8}-1$/)])
+    expect(state.messages[state.messageIds[0] as string]?.status).toBe('refusal')
     expect(decoder.decode('[DONE]')).toEqual([])
   })
 

@@ -1,15 +1,26 @@
 /**
- * Wire fixtures shaped like the real OpenAI streams, type-checked against the `openai` package.
- * The recorded traces in `src/traces/data/openai-*.json` were written from these.
+ * Wire fixtures shaped like the real OpenAI streams, type-checked against the `openai` package,
+ * major 6 here and major 7 in `sdk-round-trip.test.ts`. The recorded traces in
+ * `src/traces/data/openai-*.json` were written from these.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
 import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses'
+import type { ChatCompletionChunk as ChatCompletionChunk7 } from 'openai7/resources/chat/completions'
+import type {
+  Response as Response7,
+  ResponseStreamEvent as ResponseStreamEvent7,
+} from 'openai7/resources/responses/responses'
+
+/** An event both majors accept: every fixture is checked against openai 6 and openai 7. */
+type StreamEvent = ResponseStreamEvent & ResponseStreamEvent7
 
 const model = 'gpt-5'
 
-function response(id: string, fields: Partial<Response> = {}): Response {
+/** A response object both majors accept: openai 7 added `access_programs` (null: the standard program). */
+function response(id: string, fields: Partial<Response & Response7> = {}): Response & Response7 {
   return {
     id,
+    access_programs: null,
     object: 'response',
     created_at: 1_763_700_000,
     model,
@@ -123,7 +134,7 @@ export const responsesWebSearch = (() => {
       part: { type: 'output_text', text: '', annotations: [] },
     },
     ...['The current LTS ', 'is **Node.js 24** ', '("Krypton").'].map(
-      (delta): ResponseStreamEvent => ({
+      (delta): StreamEvent => ({
         type: 'response.output_text.delta',
         sequence_number: seq(),
         item_id: msg,
@@ -162,7 +173,7 @@ export const responsesWebSearch = (() => {
       sequence_number: seq(),
       response: response('resp_01', { status: 'completed', usage }),
     },
-  ] satisfies ResponseStreamEvent[]
+  ] satisfies StreamEvent[]
 })()
 
 /** Text, then a function call whose arguments stream as deltas; the app will run it. */
@@ -201,7 +212,7 @@ export const responsesFunctionCall = (() => {
       },
     },
     ...['{"city":', '"Paris",', '"unit":"c"}'].map(
-      (delta): ResponseStreamEvent => ({
+      (delta): StreamEvent => ({
         type: 'response.function_call_arguments.delta',
         sequence_number: seq(),
         item_id: fc,
@@ -222,7 +233,7 @@ export const responsesFunctionCall = (() => {
       sequence_number: seq(),
       response: response('resp_02', { status: 'completed' }),
     },
-  ] satisfies ResponseStreamEvent[]
+  ] satisfies StreamEvent[]
 })()
 
 /** The model refuses. */
@@ -232,7 +243,7 @@ export const responsesRefusal = (() => {
   return [
     { type: 'response.created', sequence_number: seq(), response: response('resp_03') },
     ...["I can't help ", 'with that request.'].map(
-      (delta): ResponseStreamEvent => ({
+      (delta): StreamEvent => ({
         type: 'response.refusal.delta',
         sequence_number: seq(),
         item_id: msg,
@@ -254,7 +265,7 @@ export const responsesRefusal = (() => {
       sequence_number: seq(),
       response: response('resp_03', { status: 'completed' }),
     },
-  ] satisfies ResponseStreamEvent[]
+  ] satisfies StreamEvent[]
 })()
 
 /** The response fails mid-stream. */
@@ -277,12 +288,13 @@ export const responsesFailed = [
       error: { code: 'server_error', message: 'The server had an error' },
     }),
   },
-] satisfies ResponseStreamEvent[]
+] satisfies StreamEvent[]
 
 /** `reasoning_content` is what DeepSeek, vLLM and other OpenAI-compatible servers add to the delta. */
-type CompatibleDelta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string }
-type CompatibleChunk = Omit<ChatCompletionChunk, 'choices'> & {
-  choices: (Omit<ChatCompletionChunk.Choice, 'delta'> & { delta: CompatibleDelta })[]
+type CompatibleDelta = ChatCompletionChunk.Choice.Delta &
+  ChatCompletionChunk7.Choice.Delta & { reasoning_content?: string }
+type CompatibleChunk = Omit<ChatCompletionChunk & ChatCompletionChunk7, 'choices'> & {
+  choices: (Omit<ChatCompletionChunk.Choice & ChatCompletionChunk7.Choice, 'delta'> & { delta: CompatibleDelta })[]
 }
 
 function chunk(
