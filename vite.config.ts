@@ -80,6 +80,19 @@ export default defineConfig({
         },
       },
       {
+        // Every story at a phone's width (the `phone360` viewport of .storybook/preview.tsx): nothing
+        // may scroll the page sideways or poke out of its box (scripts/phone-width-setup.ts).
+        extends: true,
+        plugins: [
+          storybookTest({ configDir: root('./.storybook'), initialGlobals: { viewport: { value: 'phone360' } } }),
+        ],
+        test: {
+          name: 'storybook-phone',
+          browser: chromiumBrowser(),
+          setupFiles: ['scripts/phone-width-setup.ts'],
+        },
+      },
+      {
         // A quick run of the benchmark harness, so it keeps working (the full run is `npm run bench`).
         extends: true,
         test: {

@@ -8,13 +8,14 @@ import type { Components, ExtraProps, Options } from 'react-markdown'
 import { HighlightedCodeBlock } from './HighlightedCodeBlock'
 import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
 import { type RenderSettings, RenderSettingsContext } from './render-settings'
+import { ScrollableTable } from './ScrollableTable'
 import { sharedGfm } from './shared-gfm'
 
 const remarkPlugins = [sharedGfm]
 
 /** react-markdown options equivalent to what `StreamingMarkdown` renders with these settings. */
 export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): Options {
-  const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage }
+  const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage, table: ScrollableTable }
   if (settings.highlight) components.pre = HighlightedPre
   return { remarkPlugins, components, urlTransform: safeMarkdownUrl }
 }
@@ -57,7 +58,7 @@ function GuardedImage({ node, ...props }: ImageProps) {
 
 type PreProps = ComponentProps<'pre'> & ExtraProps
 
-interface HastNode {
+export interface HastNode {
   type: string
   tagName?: string
   value?: string
@@ -91,7 +92,7 @@ export function renderElement(override: unknown, tag: string, props: object, nod
   return createElement(typeof override === 'string' ? override : tag, props as Record<string, unknown>)
 }
 
-function textOf(node: HastNode): string {
+export function textOf(node: HastNode): string {
   if (node.type === 'text') return node.value ?? ''
   return (node.children ?? []).map(textOf).join('')
 }
