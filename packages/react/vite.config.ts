@@ -22,9 +22,18 @@ function copyStylesheet(): Plugin {
 export default defineConfig({
   plugins: [react(), copyStylesheet()],
   build: {
-    lib: { entry: { index: 'src/index.ts' }, formats: ['es'] },
+    lib: {
+      // The main entry and one opt-in subpath per plugin, each loading its heavy library on first use.
+      entry: {
+        index: 'src/index.ts',
+        code: 'src/code/index.ts',
+        mermaid: 'src/mermaid/index.ts',
+        links: 'src/links/index.ts',
+      },
+      formats: ['es'],
+    },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@palimpsest\//, /^zustand/, /^react-markdown/, /^remark-gfm/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@palimpsest\//, /^zustand/, /^react-markdown/, /^remark-gfm/, /^shiki/, /^mermaid/],
     },
     sourcemap: true,
     minify: false,

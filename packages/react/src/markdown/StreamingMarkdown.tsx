@@ -25,6 +25,7 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
+import { MarkdownSourceContext } from './markdown-source'
 import { derivedFromOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
@@ -82,11 +83,15 @@ export function StreamingMarkdown({
     [components, blockRemoteImages, linkTarget, highlight],
   )
 
+  const source = useMemo(() => ({ text, streaming }), [text, streaming])
+
   return (
     <RenderSettingsContext.Provider value={settings}>
-      <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-        <SplitMarkdown split={split} streaming={streaming} options={options} />
-      </div>
+      <MarkdownSourceContext.Provider value={source}>
+        <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+          <SplitMarkdown split={split} streaming={streaming} options={options} />
+        </div>
+      </MarkdownSourceContext.Provider>
     </RenderSettingsContext.Provider>
   )
 }
