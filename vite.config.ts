@@ -25,6 +25,8 @@ const chromiumBrowser = () => ({
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: workspaceAliases },
+  // The opt-in plugins import these on first use; pre-bundled up front so a test does not reload mid-run.
+  optimizeDeps: { include: ['mermaid', 'shiki/core', 'shiki/engine/javascript', 'shiki/langs'] },
   test: {
     projects: [
       {

@@ -14,7 +14,16 @@ export { defaultLabels, type Labels } from './labels'
 export { type DiffLine, diffLines } from './line-diff'
 export { DefaultMessageLayout, Message, type MessageProps, type MessageRootProps } from './Message'
 export { type ContentSlotProps, PrimaryContent, SecondaryContent } from './MessageParts'
-export { type CodeHighlighter, StreamingMarkdown, type StreamingMarkdownProps } from './markdown'
+export {
+  type CodeHighlighter,
+  type FencedCode,
+  fencedCodeOf,
+  isRemoteUrl,
+  type MarkdownSource,
+  MarkdownSourceContext,
+  StreamingMarkdown,
+  type StreamingMarkdownProps,
+} from './markdown'
 export { useMessageContext } from './message-context'
 export {
   defaultHoldMs,
@@ -46,3 +55,4 @@ export * from './run'
 export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
 export { Transcript, type TranscriptProps } from './Transcript'
 export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
+export { visuallyHidden } from './visually-hidden'

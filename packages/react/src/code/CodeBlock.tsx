@@ -3,10 +3,10 @@
  * optionally Download) above the code, which scrolls sideways inside its own box. Copying is
  * announced to assistive technology ("Copied") through a polite live region.
  */
+
+import { fencedCodeOf, visuallyHidden } from '@palimpsest/react'
 import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from 'react'
 import type { ExtraProps } from 'react-markdown'
-import { fencedCodeOf } from '../markdown/fenced-code'
-import { visuallyHidden } from '../visually-hidden'
 
 export interface CodeBlockLabels {
   copy: string

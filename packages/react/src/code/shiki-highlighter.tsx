@@ -4,9 +4,10 @@
  * the block shows as plain code (a promise, so `StreamingMarkdown` keeps the code as it is and
  * never flashes back once highlighted). Lines are tokenised incrementally (`incremental-tokens.ts`).
  */
+
+import type { CodeHighlighter } from '@palimpsest/react'
 import { createElement, type ReactNode } from 'react'
 import type { HighlighterCore, LanguageInput, ThemedToken } from 'shiki/core'
-import type { CodeHighlighter } from '../markdown'
 import { createIncrementalTokens, type IncrementalTokensOptions, type LineTokenizer } from './incremental-tokens'
 
 /** Colours come from CSS variables (`--palimpsest-code-*` in `styles.css`, light and dark). */

@@ -3,9 +3,10 @@
  * ask before leaving for another site. The link keeps what `StreamingMarkdown` gives it (unsafe
  * schemes already removed, `rel="noopener noreferrer"` and `linkTarget` on external links).
  */
+
+import { isRemoteUrl } from '@palimpsest/react'
 import type { ComponentProps, ComponentType, MouseEvent } from 'react'
 import type { ExtraProps } from 'react-markdown'
-import { isRemoteUrl } from '../markdown/markdown-url'
 
 export interface LinkClick {
   href: string

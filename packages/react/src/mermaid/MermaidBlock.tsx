@@ -4,10 +4,10 @@
  * `CodeBlock` from `@palimpsest/react/code`). A diagram that was rendered stays on screen while a
  * message is rewritten, and renders again only when its source changes.
  */
+
+import { fencedCodeOf, MarkdownSourceContext } from '@palimpsest/react'
 import { type ComponentProps, type ComponentType, createElement, useContext } from 'react'
 import type { ExtraProps } from 'react-markdown'
-import { fencedCodeOf } from '../markdown/fenced-code'
-import { MarkdownSourceContext } from '../markdown/markdown-source'
 import { isFenceClosed } from './fence-closed'
 import { MermaidDiagram } from './MermaidDiagram'
 
