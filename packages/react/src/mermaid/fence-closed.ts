@@ -7,6 +7,8 @@
  */
 export function isFenceClosed(code: string, text: string, streaming: boolean): boolean {
   if (!streaming) return true
+  // An empty diagram has nothing to draw yet (and an empty string occurs everywhere).
+  if (code === '') return false
   const closing = /^\r?\n {0,3}(`{3,}|~{3,})[ \t]*\r?\n/
   for (let at = text.indexOf(code); at !== -1; at = text.indexOf(code, at + 1)) {
     if (closing.test(text.slice(at + code.length, at + code.length + 80))) return true
