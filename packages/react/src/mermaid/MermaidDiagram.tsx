@@ -18,6 +18,7 @@ let mermaid: Promise<MermaidApi> | undefined
 /** Mermaid's `render` is not re-entrant: renders run one after another. */
 let queue: Promise<unknown> = Promise.resolve()
 let nextId = 0
+const renderTimeoutMs = 4000
 
 function loadMermaid(): Promise<MermaidApi> {
   mermaid ??= import('mermaid').then((module) => module.default)
@@ -35,12 +36,29 @@ function themeFor(element: Element | null): 'dark' | 'default' {
 export function renderMermaid(source: string, theme: 'dark' | 'default'): Promise<string> {
   const run = queue.then(async () => {
     const api = await loadMermaid()
-    api.initialize({ startOnLoad: false, securityLevel: 'strict', theme, htmlLabels: false })
+    api.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme,
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+      // Keys a `%%{init}%%` directive in the diagram may not change (Mermaid's defaults, and labels as SVG text).
+      secure: ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'htmlLabels', 'flowchart'],
+    })
     const id = `palimpsest-mermaid-${++nextId}`
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // A render that never settles (Mermaid waits on some inputs) must not hold up every later diagram.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the diagram did not render within ${renderTimeoutMs} ms`)),
+        renderTimeoutMs,
+      )
+    })
     try {
-      const { svg } = await api.render(id, source)
+      const { svg } = await Promise.race([api.render(id, source), timeout])
       return svg
     } finally {
+      clearTimeout(timer)
       // A failed render leaves its scratch element in the body.
       document.getElementById(`d${id}`)?.remove()
     }
