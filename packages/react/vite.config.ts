@@ -33,7 +33,16 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@palimpsest\//, /^zustand/, /^react-markdown/, /^remark-gfm/, /^shiki/, /^mermaid/],
+      external: [
+        /^react($|\/)/,
+        /^react-dom($|\/)/,
+        /^@palimpsest\//,
+        /^zustand/,
+        /^react-markdown/,
+        /^remark-gfm/,
+        /^shiki/,
+        /^mermaid/,
+      ],
     },
     sourcemap: true,
     minify: false,
