@@ -31,6 +31,8 @@ const chromiumBrowser = () => ({
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: workspaceAliases },
+  // The opt-in plugins import these on first use; pre-bundled up front so a test does not reload mid-run.
+  optimizeDeps: { include: ['mermaid', 'shiki/core', 'shiki/engine/javascript', 'shiki/langs'] },
   test: {
     projects: [
       {
@@ -101,6 +103,19 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: chromiumBrowser(),
+        },
+      },
+      {
+        // Every story at a phone's width (the `phone360` viewport of .storybook/preview.tsx): nothing
+        // may scroll the page sideways or poke out of its box (scripts/phone-width-setup.ts).
+        extends: true,
+        plugins: [
+          storybookTest({ configDir: root('./.storybook'), initialGlobals: { viewport: { value: 'phone360' } } }),
+        ],
+        test: {
+          name: 'storybook-phone',
+          browser: chromiumBrowser(),
+          setupFiles: ['scripts/phone-width-setup.ts'],
         },
       },
       {

@@ -38,6 +38,8 @@ const preview: Preview = {
       },
     },
     controls: { expanded: true },
+    // A phone's width, in the viewport toolbar; the `storybook-phone` test project renders every story at it.
+    viewport: { options: { phone360: { name: 'Phone (360 px)', styles: { width: '360px', height: '740px' } } } },
     // Accessibility violations fail the story tests, not just warn in the panel.
     a11y: { test: 'error' },
   },

@@ -22,7 +22,17 @@ function copyStylesheet(): Plugin {
 export default defineConfig({
   plugins: [react(), copyStylesheet()],
   build: {
-    lib: { entry: { index: 'src/index.ts', devtools: 'src/devtools/index.ts' }, formats: ['es'] },
+    lib: {
+      // The main entry and one opt-in subpath per plugin, each loading its heavy library on first use.
+      entry: {
+        index: 'src/index.ts',
+        code: 'src/code/index.ts',
+        mermaid: 'src/mermaid/index.ts',
+        links: 'src/links/index.ts',
+        devtools: 'src/devtools/index.ts',
+      },
+      formats: ['es'],
+    },
     rollupOptions: {
       external: [
         /^react($|\/)/,
@@ -34,6 +44,8 @@ export default defineConfig({
         /^hast-util-/,
         /^html-url-attributes/,
         /^unist-util-/,
+        /^shiki/,
+        /^mermaid/,
       ],
     },
     sourcemap: true,

@@ -46,7 +46,7 @@ export function NaiveAppendTranscript({ messages }: { messages: readonly NaiveMe
           key={message.id}
           aria-label={message.role === 'user' ? 'You' : 'Assistant'}
           data-naive-message={message.id}
-          style={{ marginBottom: 12 }}
+          style={{ marginBottom: 12, overflowWrap: 'anywhere' }}
         >
           <strong>{message.role === 'user' ? 'You' : 'Assistant'}</strong>
           <Markdown remarkPlugins={[remarkGfm]}>{message.text}</Markdown>

@@ -56,7 +56,7 @@ export function SideBySide({ traceName }: { traceName: string }) {
   if (!trace || !replay) return <p role="alert">No recorded trace named "{traceName}" with a decoder.</p>
   return (
     <div data-side-by-side="" data-finished={finished ? '' : undefined}>
-      <p style={{ marginTop: 0, maxWidth: '70ch' }}>{trace.description}</p>
+      <p style={{ marginTop: 0, maxWidth: '70ch', overflowWrap: 'anywhere' }}>{trace.description}</p>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
         <button type="button" onClick={() => setRun((n) => n + 1)}>
           Restart
@@ -70,7 +70,8 @@ export function SideBySide({ traceName }: { traceName: string }) {
           ))}
         </select>
       </div>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+      {/* Side by side where both fit, one above the other on a phone. */}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))', gap: 12 }}>
         <section aria-labelledby={`${ids}-palimpsest`} data-pane="palimpsest">
           <h3 id={`${ids}-palimpsest`}>Palimpsest</h3>
           <div style={paneStyle}>

@@ -26,7 +26,7 @@ export function TraceScenario({ name, panel = false }: TraceScenarioProps) {
     )
   return (
     <div>
-      <p style={{ marginTop: 0, maxWidth: '70ch' }}>{trace.description}</p>
+      <p style={{ marginTop: 0, maxWidth: '70ch', overflowWrap: 'anywhere' }}>{trace.description}</p>
       <TraceReplayer trace={trace} decoder={decoder} autoPlay defaultPanelOpen={panel} allowLoad={false} />
     </div>
   )

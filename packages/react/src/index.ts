@@ -13,7 +13,16 @@ export { defaultLabels, type Labels } from './labels'
 export { type DiffLine, diffLines } from './line-diff'
 export { DefaultMessageLayout, Message, type MessageProps, type MessageRootProps } from './Message'
 export { type ContentSlotProps, PrimaryContent, SecondaryContent } from './MessageParts'
-export { type CodeHighlighter, StreamingMarkdown, type StreamingMarkdownProps } from './markdown'
+export {
+  type CodeHighlighter,
+  type FencedCode,
+  fencedCodeOf,
+  isRemoteUrl,
+  type MarkdownSource,
+  MarkdownSourceContext,
+  StreamingMarkdown,
+  type StreamingMarkdownProps,
+} from './markdown'
 export { useMessageContext } from './message-context'
 export {
   defaultHoldMs,
@@ -47,3 +56,4 @@ export { Transcript, type TranscriptProps } from './Transcript'
 export { useSnapshotStore } from './use-snapshot-store'
 export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
 export { useTranscriptSelector } from './use-transcript-selector'
+export { visuallyHidden } from './visually-hidden'

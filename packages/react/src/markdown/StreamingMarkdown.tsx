@@ -25,6 +25,7 @@ import {
   noDefinitions,
 } from './link-definitions'
 import { type Components, type RenderOptions, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import { MarkdownSourceContext } from './markdown-source'
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
@@ -97,14 +98,18 @@ export function StreamingMarkdown({
     [components, blockRemoteImages, linkTarget, highlight],
   )
 
+  const source = useMemo(() => ({ text, streaming }), [text, streaming])
+
   return (
     <RenderSettingsContext.Provider value={settings}>
-      <RevisionTrackerContext.Provider value={revisions}>
-        <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-          <SplitMarkdown split={split} streaming={streaming} options={options} />
-        </div>
-        {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
-      </RevisionTrackerContext.Provider>
+      <MarkdownSourceContext.Provider value={source}>
+        <RevisionTrackerContext.Provider value={revisions}>
+          <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+            <SplitMarkdown split={split} streaming={streaming} options={options} />
+          </div>
+          {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
+        </RevisionTrackerContext.Provider>
+      </MarkdownSourceContext.Provider>
     </RenderSettingsContext.Provider>
   )
 }

@@ -1,3 +1,6 @@
+export { type FencedCode, fencedCodeOf } from './fenced-code'
+export { type MarkdownSource, MarkdownSourceContext } from './markdown-source'
+export { isRemoteUrl } from './markdown-url'
 export {
   type CodeHighlighter,
   type MarkdownIssue,

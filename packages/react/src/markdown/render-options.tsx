@@ -8,10 +8,11 @@ import { HighlightedCodeBlock } from './HighlightedCodeBlock'
 import type { Components, ExtraProps, RenderOptions } from './markdown-pipeline'
 import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
 import { type RenderSettings, RenderSettingsContext } from './render-settings'
+import { ScrollableTable } from './ScrollableTable'
 
 /** The render options `StreamingMarkdown` renders with these settings (react-markdown's, with our safety overrides). */
 export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): RenderOptions {
-  const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage }
+  const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage, table: ScrollableTable }
   if (settings.highlight) components.pre = HighlightedPre
   return { components, urlTransform: safeMarkdownUrl }
 }
@@ -56,7 +57,7 @@ function GuardedImage({ node, ...props }: ImageProps) {
 
 type PreProps = ComponentProps<'pre'> & ExtraProps
 
-interface HastNode {
+export interface HastNode {
   type: string
   tagName?: string
   value?: string
@@ -90,7 +91,7 @@ export function renderElement(override: unknown, tag: string, props: object, nod
   return createElement(typeof override === 'string' ? override : tag, props as Record<string, unknown>)
 }
 
-function textOf(node: HastNode): string {
+export function textOf(node: HastNode): string {
   if (node.type === 'text') return node.value ?? ''
   return (node.children ?? []).map(textOf).join('')
 }

@@ -47,7 +47,14 @@ test('every element sits where react-markdown puts it, across page boundaries', 
   const ours = mount()
   const reference = mount()
   flushSync(() => ours.root.render(<StreamingMarkdown text={text} />))
-  flushSync(() => reference.root.render(<Markdown remarkPlugins={[remarkGfm]}>{text}</Markdown>))
+  // Inside the same wrapper, so the stylesheet's markdown rules style both alike.
+  flushSync(() =>
+    reference.root.render(
+      <div data-palimpsest-markdown="">
+        <Markdown remarkPlugins={[remarkGfm]}>{text}</Markdown>
+      </div>,
+    ),
+  )
   expect(ours.host.querySelectorAll('[data-palimpsest-block-page]').length).toBe(Math.ceil(200 / 64))
   const expected = boxes(reference.host)
   expect(expected.length).toBeGreaterThan(500)

@@ -52,7 +52,10 @@ test('a streaming table is laid out as react-markdown lays out the same text, an
     const usesRows = shown.some((block) => block.tableRows)
     flushSync(() =>
       reference.root.render(
-        <Markdown remarkPlugins={[remarkGfm]}>{shown.map((block) => block.text).join('')}</Markdown>,
+        // Inside the same wrapper, so the stylesheet's markdown rules style both alike.
+        <div data-palimpsest-markdown="">
+          <Markdown remarkPlugins={[remarkGfm]}>{shown.map((block) => block.text).join('')}</Markdown>
+        </div>,
       ),
     )
     expect(tableBoxes(ours.host), JSON.stringify(text.slice(-20))).toEqual(tableBoxes(reference.host))

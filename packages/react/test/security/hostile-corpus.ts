@@ -143,3 +143,66 @@ export function hostileParts(origin: string): AgentUpdate[] {
     { type: 'error', messageId: 'parts', message: `error ${html}` },
   ]
 }
+
+/**
+ * Hostile fences for the opt-in plugins (`@palimpsest/react/code`, `@palimpsest/react/mermaid`):
+ * diagrams with click callbacks, scripts in labels and `javascript:` links, and code that tries to
+ * close its `pre`. Streamed with Shiki highlighting and Mermaid rendering on.
+ */
+export function hostileFences(origin: string): HostileMessage[] {
+  return [
+    {
+      name: 'mermaid click callbacks and javascript: links',
+      markdown: [
+        '```mermaid',
+        'flowchart LR',
+        '  A[alpha] --> B[bravo]',
+        '  click A callback "tooltip"',
+        `  click B "javascript:${run}"`,
+        `  click A call alert(1)`,
+        `  C[charlie] --> D["<a href='javascript:${run}'>delta</a>"]`,
+        '```',
+      ].join('\n'),
+      words: ['alpha', 'bravo', 'charlie'],
+    },
+    {
+      name: 'mermaid with script and images in labels',
+      markdown: [
+        '```mermaid',
+        'flowchart TD',
+        `  E["echo <script>${run}</script>"] --> F["<img src=x onerror=${run}>foxtrot"]`,
+        `  F --> G["<img src='${origin}${trackerPath}?leak=mermaid'>golf"]`,
+        '```',
+      ].join('\n'),
+      words: ['echo', 'foxtrot', 'golf'],
+    },
+    {
+      name: 'mermaid init directives asking for a loose security level',
+      markdown: [
+        '```mermaid',
+        `%%{init: {"securityLevel": "loose", "htmlLabels": true}}%%`,
+        'flowchart LR',
+        `  H["<b onmouseover=${run}>hotel</b>"] --> I[india]`,
+        `  click H "javascript:${run}"`,
+        '```',
+      ].join('\n'),
+      words: ['india'],
+    },
+    {
+      name: 'code fences that try to close their pre',
+      markdown: [
+        'Juliet:',
+        '```ts',
+        `const kilo = "</code></pre><script>${run}</script><img src=x onerror=${run}>"`,
+        '```',
+        '```html',
+        `</pre><script>${run}</script><iframe src="javascript:${run}"></iframe> lima`,
+        '```',
+        '```no-such-language',
+        `</pre><script>${run}</script> mike`,
+        '```',
+      ].join('\n'),
+      words: ['Juliet', 'kilo', 'lima', 'mike'],
+    },
+  ]
+}

@@ -1,0 +1,1 @@
+export { createGuardedLink, type GuardedLinkOptions, type LinkClick, openLink } from './GuardedLink'

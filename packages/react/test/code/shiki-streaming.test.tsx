@@ -1,0 +1,115 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { CodeBlock, createCodeBlock, createShikiHighlighter } from '../../src/code'
+import { StreamingMarkdown } from '../../src/markdown'
+
+const typescriptLines = [
+  'interface User {',
+  '  id: number',
+  '  name: string',
+  '}',
+  '',
+  '/* the users we know',
+  '   about */',
+  'export function greet(user: User): string {',
+  '  return `Hello, ` + user.name',
+  '}',
+]
+
+const components = { pre: CodeBlock }
+
+describe('Shiki highlighting while a fence streams', () => {
+  test('tokenises only the new lines per commit and never shows the block plain again', async () => {
+    const highlight = createShikiHighlighter()
+    await highlight.load('ts')
+    let text = 'Here it is:\n\n```ts\n'
+    const { container, rerender } = render(
+      <StreamingMarkdown text={text} streaming highlight={highlight} components={components} />,
+    )
+    let highlighted = false
+    const perCommit: number[] = []
+    for (const line of typescriptLines) {
+      text += `${line}\n`
+      const before = highlight.linesTokenized
+      rerender(<StreamingMarkdown text={text} streaming highlight={highlight} components={components} />)
+      perCommit.push(highlight.linesTokenized - before)
+      const code = container.querySelector('pre code') as HTMLElement
+      if (code.hasAttribute('data-highlighted')) highlighted = true
+      else expect(highlighted, 'the block went back to plain text').toBe(false)
+    }
+    // Each commit adds one line: the line just finished and the new (empty) last line at most.
+    expect(Math.max(...perCommit)).toBeLessThanOrEqual(2)
+    text += '```\n\nDone.'
+    rerender(<StreamingMarkdown text={text} highlight={highlight} components={components} />)
+    const code = container.querySelector('pre code') as HTMLElement
+    expect(code.hasAttribute('data-highlighted')).toBe(true)
+    expect(code.textContent).toBe(`${typescriptLines.join('\n')}\n`)
+    // Keywords and strings are coloured, through the theme's CSS variables.
+    const styleOf = (text: string) =>
+      [...code.querySelectorAll('span[style]')].find((span) => span.textContent?.includes(text))?.getAttribute('style')
+    expect(styleOf('interface')).toContain('var(--palimpsest-code-token-keyword')
+    expect(styleOf('Hello')).toContain('var(--palimpsest-code-token-string')
+    expect(styleOf('the users we know')).toContain('var(--palimpsest-code-token-comment')
+    expect(container.querySelector('[data-palimpsest-code-language]')?.textContent).toBe('ts')
+  })
+
+  test('an edited fence re-tokenises only the lines that changed', async () => {
+    const highlight = createShikiHighlighter()
+    await highlight.load('python')
+    const lines = ['def area(r):', '    return 3.14 * r * r', '', 'print(area(2))']
+    const { rerender } = render(
+      <StreamingMarkdown text={`\`\`\`python\n${lines.join('\n')}\n\`\`\``} highlight={highlight} />,
+    )
+    const before = highlight.linesTokenized
+    const edited = [...lines]
+    edited[1] = '    return math.pi * r * r'
+    rerender(<StreamingMarkdown text={`\`\`\`python\n${edited.join('\n')}\n\`\`\``} highlight={highlight} />)
+    expect(highlight.linesTokenized - before).toBe(1)
+  })
+
+  test('before the grammar has loaded the code shows plain, then highlighted; an unknown language stays plain', async () => {
+    const highlight = createShikiHighlighter()
+    const { container } = render(<StreamingMarkdown text={'```diff\n- old\n+ new\n```'} highlight={highlight} />)
+    const code = container.querySelector('pre code') as HTMLElement
+    expect(code.textContent).toBe('- old\n+ new\n')
+    await waitFor(() => expect(code.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 })
+    expect(code.textContent).toBe('- old\n+ new\n')
+    expect(code.querySelector('span[style*="token-inserted"]')?.textContent).toContain('+ new')
+
+    const unknown = render(<StreamingMarkdown text={'```no-such-language\nx = 1\n```'} highlight={highlight} />)
+    await act(() => highlight.load('no-such-language'))
+    const plain = unknown.container.querySelector('pre code') as HTMLElement
+    expect(plain.textContent).toBe('x = 1\n')
+    expect(plain.querySelector('span[style]')).toBeNull()
+  })
+
+  test('only the languages asked for are highlighted', async () => {
+    const highlight = createShikiHighlighter({ languages: ['python'] })
+    expect(await highlight.load('ts')).toBe(false)
+    expect(await highlight.load('python')).toBe(true)
+  })
+})
+
+describe('CodeBlock', () => {
+  test('the copy button is a keyboard-operable button that copies the code and announces "Copied"', async () => {
+    const user = userEvent.setup()
+    render(<StreamingMarkdown text={'```py\nprint("hi")\n```'} components={components} />)
+    const button = screen.getByRole('button', { name: 'Copy py' })
+    const status = screen.getByRole('status')
+    expect(status.textContent).toBe('')
+    button.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(status.textContent).toBe('Copied'))
+    expect(await navigator.clipboard.readText()).toBe('print("hi")')
+    expect(button.textContent).toBe('Copied')
+  })
+
+  test('an optional Download button; a pre without code is left alone', () => {
+    const WithDownload = createCodeBlock({ download: true, labels: { download: 'Save' } })
+    render(<StreamingMarkdown text={'```ts\nconst a = 1\n```'} components={{ pre: WithDownload }} />)
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
+    const { container } = render(<WithDownload>plain</WithDownload>)
+    expect(container.innerHTML).toBe('<pre>plain</pre>')
+  })
+})
