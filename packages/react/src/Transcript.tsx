@@ -4,7 +4,7 @@
  * with a reliable escape and a "jump to latest" control, and `content-visibility: auto` on
  * settled messages so long transcripts stay fast.
  */
-import type { TranscriptStore } from '@palimpsest/core'
+import { getMessage, type TranscriptStore } from '@palimpsest/core'
 import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
@@ -87,7 +87,7 @@ interface FrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
 function useLatestUserMessageId(): string | undefined {
   return useStore(useTranscriptStore(), (state) => {
     const id = state.messageIds[state.messageIds.length - 1]
-    return id !== undefined && state.messages[id]?.role === 'user' ? id : undefined
+    return id !== undefined && getMessage(state, id)?.role === 'user' ? id : undefined
   })
 }
 
