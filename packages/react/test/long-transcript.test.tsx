@@ -38,3 +38,37 @@ test('a chunk costs the mounted transcript the same reads of the store under 300
   expect(few).toBeGreaterThan(0)
   expect(many).toBe(few)
 })
+
+test('settled messages keep no resize observer: only the streaming message and the scroller are observed', () => {
+  const observed = new Set<Element>()
+  class CountingResizeObserver {
+    private readonly elements = new Set<Element>()
+    observe(element: Element) {
+      this.elements.add(element)
+      observed.add(element)
+    }
+    unobserve(element: Element) {
+      this.elements.delete(element)
+      observed.delete(element)
+    }
+    disconnect() {
+      for (const element of this.elements) observed.delete(element)
+      this.elements.clear()
+    }
+  }
+  vi.stubGlobal('ResizeObserver', CountingResizeObserver)
+  try {
+    const store = syncStore()
+    applyNow(store, [...settled(50), { type: 'chunk', messageId: 'live', text: 'streaming' }])
+    const { container } = render(<Transcript store={store} />)
+    const live = container.querySelector('[data-message-id="live"]')
+    const inLive = [...observed].filter((element) => live?.contains(element))
+    expect(inLive).toHaveLength(1)
+    // The scroller and its content (stick-to-bottom), and the live message's text.
+    expect(observed.size).toBe(3)
+    applyNow(store, { type: 'message-done', messageId: 'live' })
+    expect(observed.size).toBe(2)
+  } finally {
+    vi.unstubAllGlobals()
+  }
+})
