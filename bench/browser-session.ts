@@ -29,7 +29,7 @@ export async function launchBrowser({ unthrottledFrames }: BrowserOptions): Prom
   })
 }
 
-type PageMethod = 'warmup' | 'stream' | 'check' | 'dashboard' | 'renderMany'
+type PageMethod = 'warmup' | 'stream' | 'check' | 'dashboard' | 'renderMany' | 'streamBelowHistory'
 
 export interface MainThreadTime {
   /** All main-thread tasks, ms. */

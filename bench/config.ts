@@ -1,7 +1,7 @@
 /** What a benchmark run measures: the full run (`npm run bench`) and the CI smoke run. */
 import { KB } from './corpus'
 
-export const scenarioNames = ['long-message', 'clear-heavy', 'ingest', 'dashboard', 'memory'] as const
+export const scenarioNames = ['long-message', 'clear-heavy', 'ingest', 'dashboard', 'memory', 'history'] as const
 export type ScenarioName = (typeof scenarioNames)[number]
 
 export interface BenchConfig {
@@ -28,6 +28,8 @@ export interface BenchConfig {
   ingest: { answerChars: number; reasoningChars: number; toolCalls: number; rounds: number; minMeasureMs: number }
   dashboard: { streams: number[]; chunksPerSecond: number; warmupMs: number; durationMs: number }
   memory: { messages: number; charsPerMessage: number }
+  /** Settled messages above the stream (each count a run), their size, and the text streamed below them. */
+  history: { settled: number[]; charsPerMessage: number; streamedChars: number }
 }
 
 export const fullConfig: BenchConfig = {
@@ -51,6 +53,7 @@ export const fullConfig: BenchConfig = {
   ingest: { answerChars: 200 * KB, reasoningChars: 8 * KB, toolCalls: 8, rounds: 3, minMeasureMs: 300 },
   dashboard: { streams: [20, 100], chunksPerSecond: 50, warmupMs: 1_500, durationMs: 5_000 },
   memory: { messages: 1_000, charsPerMessage: 2 * KB },
+  history: { settled: [10, 2_000], charsPerMessage: 2 * KB, streamedChars: 4 * KB },
 }
 
 /** Small sizes, one repetition: proves every scenario still produces numbers (not speed). */
@@ -65,4 +68,5 @@ export const smokeConfig: BenchConfig = {
   ingest: { answerChars: 8 * KB, reasoningChars: 1 * KB, toolCalls: 2, rounds: 1, minMeasureMs: 20 },
   dashboard: { streams: [4], chunksPerSecond: 50, warmupMs: 300, durationMs: 600 },
   memory: { messages: 40, charsPerMessage: 1 * KB },
+  history: { settled: [2, 40], charsPerMessage: 1 * KB, streamedChars: 1 * KB },
 }

@@ -29,8 +29,11 @@ const parts = {
   ingest: 'ingest',
   dashboard: 'dashboard',
   memory: 'memory',
+  history: 'history',
 } as const
-const ratioPrefix = { 'long-message': 'long ', ingest: 'ingest: ' } as Partial<Record<ScenarioName, string>>
+const ratioPrefix = { 'long-message': 'long ', ingest: 'ingest: ', history: 'history: ' } as Partial<
+  Record<ScenarioName, string>
+>
 
 /** Measures only the named scenarios and puts them into the saved results in place of the old ones. */
 async function rerun(scenarios: ScenarioName[]): Promise<BenchResults> {

@@ -27,4 +27,10 @@ export interface Renderer {
   mount(host: HTMLElement, options: MountOptions): MessageView
   /** A finished transcript of many messages in `host` (the memory scenario). */
   mountMany(host: HTMLElement, texts: readonly string[]): () => void
+  /**
+   * The history scenario: `settled` finished messages, then one message streaming below them, as a
+   * chat with a long history renders it; pushes go to the streaming message (`'manual'` schedule).
+   * Only the renderers compared there implement it.
+   */
+  mountBelowHistory?(host: HTMLElement, settled: readonly string[]): MessageView
 }
