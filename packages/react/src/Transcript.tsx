@@ -11,6 +11,7 @@ import {
   memo,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react'
@@ -156,8 +157,37 @@ interface ListProps {
   estimatedMessageHeight: number
 }
 
+/**
+ * Messages per group of the list. React re-renders a streaming message by cloning the child list of
+ * every component above it, so with every message a direct child of the list each chunk would cost
+ * one clone per message in the transcript; in groups it costs one per group and one per message of
+ * its own group.
+ */
+const messagesPerGroup = 64
+
+/** `ids` cut into groups of `messagesPerGroup`; a group whose ids did not change keeps its array (and so does not re-render). */
+function useMessageGroups(ids: string[]): string[][] {
+  const previous = useRef<string[][]>([])
+  return useMemo(() => {
+    const groups: string[][] = []
+    for (let start = 0; start < ids.length; start += messagesPerGroup) {
+      const group = ids.slice(start, start + messagesPerGroup)
+      const before = previous.current[groups.length]
+      groups.push(before && before.length === group.length && before.every((id, i) => id === group[i]) ? before : group)
+    }
+    previous.current = groups
+    return groups
+  }, [ids])
+}
+
 const MessageList = memo(function MessageList(props: ListProps) {
-  const ids = useMessageIds()
+  const groups = useMessageGroups(useMessageIds())
+  // Keyed by position: a message removed from the middle moves the messages after it into other groups (they remount).
+  return groups.map((ids, index) => <MessageGroup key={index} ids={ids} {...props} />)
+})
+
+/** One group of the list: no element of its own, so the DOM is the flat list of messages. */
+const MessageGroup = memo(function MessageGroup({ ids, ...props }: ListProps & { ids: string[] }) {
   return ids.map((id) => <MessageItem key={id} id={id} {...props} />)
 })
 

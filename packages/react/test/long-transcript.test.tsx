@@ -72,3 +72,16 @@ test('settled messages keep no resize observer: only the streaming message and t
     vi.unstubAllGlobals()
   }
 })
+
+test('a transcript longer than one group of the list shows every message once, in order, through removals and additions', () => {
+  const store = syncStore()
+  applyNow(store, settled(150))
+  const { container } = render(<Transcript store={store} components={components} />)
+  const shownIds = () => [...container.querySelectorAll('p[data-testid]')].map((p) => p.getAttribute('data-testid'))
+  const expected = Array.from({ length: 150 }, (_, i) => `m${i}`)
+  expect(shownIds()).toEqual(expected)
+  applyNow(store, { type: 'message-remove', messageId: 'm10' })
+  applyNow(store, { type: 'chunk', messageId: 'new', text: 'latest' })
+  expect(shownIds()).toEqual([...expected.filter((id) => id !== 'm10'), 'new'])
+  expect(screen.getByTestId('new').textContent).toBe('latest')
+})
