@@ -29,7 +29,15 @@ export async function launchBrowser({ unthrottledFrames }: BrowserOptions): Prom
   })
 }
 
-type PageMethod = 'warmup' | 'stream' | 'check' | 'rewrite' | 'freshRender' | 'dashboard' | 'renderMany'
+type PageMethod =
+  | 'warmup'
+  | 'stream'
+  | 'check'
+  | 'rewrite'
+  | 'freshRender'
+  | 'dashboard'
+  | 'renderMany'
+  | 'streamBelowHistory'
 
 export interface MainThreadTime {
   /** All main-thread tasks, ms. */

@@ -1,7 +1,15 @@
 /** What a benchmark run measures: the full run (`npm run bench`) and the CI smoke run. */
 import { KB } from './corpus'
 
-export const scenarioNames = ['long-message', 'clear-heavy', 'ingest', 'dashboard', 'memory', 'rewrite'] as const
+export const scenarioNames = [
+  'long-message',
+  'clear-heavy',
+  'ingest',
+  'dashboard',
+  'memory',
+  'rewrite',
+  'history',
+] as const
 export type ScenarioName = (typeof scenarioNames)[number]
 
 export interface BenchConfig {
@@ -28,6 +36,8 @@ export interface BenchConfig {
   ingest: { answerChars: number; reasoningChars: number; toolCalls: number; rounds: number; minMeasureMs: number }
   dashboard: { streams: number[]; chunksPerSecond: number; warmupMs: number; durationMs: number }
   memory: { messages: number; charsPerMessage: number }
+  /** Settled messages above the stream (each count a run), their size, and the text streamed below them. */
+  history: { settled: number[]; charsPerMessage: number; streamedChars: number }
   rewrite: RewriteConfig
 }
 
@@ -82,6 +92,7 @@ export const fullConfig: BenchConfig = {
     citations: { markers: 8, steps: 12 },
     budgetMs: 240_000,
   },
+  history: { settled: [10, 2_000], charsPerMessage: 2 * KB, streamedChars: 4 * KB },
 }
 
 /** Small sizes, one repetition: proves every scenario still produces numbers (not speed). */
@@ -106,4 +117,5 @@ export const smokeConfig: BenchConfig = {
     citations: { markers: 4, steps: 3 },
     budgetMs: 30_000,
   },
+  history: { settled: [2, 40], charsPerMessage: 1 * KB, streamedChars: 1 * KB },
 }

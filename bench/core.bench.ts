@@ -3,6 +3,7 @@
  * as the text grows (the reducer must not copy accumulated text). Prints a table; not a timed test.
  *
  *   npx tsx bench/core.bench.ts        (or: npm run bench:core)
+ *   npx tsx bench/core.bench.ts --only=history   (only the history-length figure)
  *
  * Every figure is the median of several repeats after a warm-up run, timed with process.hrtime.bigint().
  */
@@ -177,6 +178,61 @@ function rowArguments(): string {
   return JSON.stringify({ rows })
 }
 
+/** A transcript of `count` settled messages (a question and a 2 KB answer each pair), as a store. */
+function settledTranscript(count: number): TranscriptStore {
+  const store = newStore()
+  const answer = proseChunks(2 * KB, 2 * KB, 2 * KB).join('')
+  const updates: AgentUpdate[] = []
+  for (let i = 0; i < count; i++) {
+    const messageId = `settled-${i}`
+    updates.push({ type: 'message-start', messageId, role: i % 2 ? 'assistant' : 'user' })
+    updates.push({ type: 'chunk', messageId, text: i % 2 ? answer : 'A question?' })
+    updates.push({ type: 'message-done', messageId })
+  }
+  store.getState().apply(updates)
+  store.getState().flush()
+  return store
+}
+
+/**
+ * History length: the cost of one flushed chunk into a live message under `count` settled messages.
+ * Each chunk is its own batch (`apply` + `flush`), as a frame that received one chunk; the figure is
+ * the median of `windows` windows of `window` chunks, per repeat, after a warm-up repeat.
+ */
+function measureHistory(count: number) {
+  const perChunk: number[] = []
+  const chunks = proseChunks(windows * window * 40, 40, 40)
+  for (let run = 0; run <= repeats; run++) {
+    const store = settledTranscript(count)
+    const updates = chunks.map((text): AgentUpdate => ({ type: 'chunk', messageId: 'live', text }))
+    const samples: number[] = []
+    for (let w = 0; w < windows; w++)
+      samples.push(streamRange(store, updates, w * window, (w + 1) * window, 1) / window)
+    if (run > 0) perChunk.push(median(samples))
+  }
+  return median(perChunk)
+}
+
+function historyFigure() {
+  const counts = [10, 10_000]
+  // One untimed pass over both transcripts first: otherwise the first one measured also pays for warming up the JIT.
+  for (const count of counts) measureHistory(count)
+  console.log('settled messages | ns per flushed chunk')
+  console.log('--: | --:')
+  const results = counts.map((count) => {
+    const ns = measureHistory(count)
+    console.log(`${count.toLocaleString('en-US')} | ${ns.toFixed(0)}`)
+    return ns
+  })
+  console.log(`ratio 10,000 / 10: ${((results[1] as number) / (results[0] as number)).toFixed(2)}`)
+}
+
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+if (only === 'history') {
+  historyFigure()
+  process.exit(0)
+}
+
 console.log(
   `node ${process.version}; ${repeats} repeats after a warm-up (medians); ${windows} windows of ${window} updates per point`,
 )
@@ -201,3 +257,4 @@ measure('tool-call-delta, 1 MB file-write JSON, 1–64-byte deltas', toolPieces,
 const rowPieces = deltas(rowArguments(), 1, 64)
 measure('tool-call-delta, 1 MB array-of-rows JSON, 1–64-byte deltas', rowPieces, toolDeltas, 1)
 measure('tool-call-delta, 1 MB array-of-rows JSON, 1–64-byte deltas', rowPieces, toolDeltas, 64)
+historyFigure()

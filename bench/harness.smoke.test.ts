@@ -103,6 +103,16 @@ describe('benchmark harness (smoke run)', () => {
       }
   })
 
+  it('streams below each history length for both renderers it compares, with a chunk time and a heap', () => {
+    const summaries = results.history?.summaries ?? []
+    expect(summaries).toHaveLength(smokeConfig.history.settled.length * 2)
+    for (const s of summaries) {
+      expect(Number.isFinite(s.commitP50Ms), `${s.renderer} ${s.settled}`).toBe(true)
+      expect(s.heapBytes, `${s.renderer} ${s.settled}`).toBeGreaterThan(0)
+    }
+    expect(renderResults(results, 'npm run bench -- --smoke')).toContain('### 7. Long history')
+  })
+
   it('evaluates every target with a measured value and renders the results tables', () => {
     expect(results.targets).toHaveLength(15)
     for (const target of results.targets) expect(target.measured).not.toMatch(/n\/a|NaN/)

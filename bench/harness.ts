@@ -10,6 +10,7 @@ import { documentPrefix, loadCorpus } from './corpus'
 import { planTurn } from './ingest-events'
 import { type RewriteSummary, rewritePeers, runRewriteSuite } from './rewrite-suite'
 import { type DashboardRun, dashboardOnce, dashboardTexts } from './scenarios/dashboard'
+import { type HistoryRenderer, type HistoryRun, historyOnce, historyRenderers } from './scenarios/history'
 import { type IngestPipeline, type IngestRun, ingestOnce, ingestPipelines } from './scenarios/ingest'
 import { type MemoryRun, memoryOnce, transcriptTexts } from './scenarios/memory'
 import type { RewriteRun } from './scenarios/rewrite'
@@ -64,6 +65,14 @@ export interface MemorySummary {
   domNodes: number
 }
 
+export interface HistorySummary {
+  renderer: HistoryRenderer
+  settled: number
+  commitP50Ms: number
+  commitP95Ms: number
+  heapBytes: number
+}
+
 export interface IngestSummary {
   pipeline: IngestPipeline
   updates: number
@@ -86,6 +95,8 @@ export interface BenchResults {
   memory: { summaries: MemorySummary[]; runs: MemoryRun[] }
   /** Absent in results saved before the rewrite scenarios existed. */
   rewrite?: { summaries: RewriteSummary[]; runs: RewriteRun[][] }
+  /** Absent from results saved before the scenario existed. */
+  history?: { summaries: HistorySummary[]; runs: HistoryRun[] }
   /** Scenarios measured again later with `--only` and merged in (when, which). */
   reruns?: { scenarios: string[]; startedAt: string }[]
   /** Ratios computed inside each repetition, then the median over repetitions. */
@@ -327,6 +338,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
     const vsync = await launchBrowser({ unthrottledFrames: false })
     const dashboardRuns: DashboardRun[] = []
     const memoryRuns: MemoryRun[] = []
+    const historyRuns: HistoryRun[] = []
     try {
       log('4. dashboard')
       const streamTexts = dashboardTexts(corpus.documents, config.dashboard)
@@ -353,10 +365,59 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
           memoryRuns.push(run)
           log(`  ${renderer.padEnd(14)} heap ${(run.heapBytes / 1e6).toFixed(1)} MB  DOM nodes ${run.domNodes}`)
         }
+      log('6. history')
+      const history = config.history
+      const streamed = documentPrefix(corpus, history.streamedChars)
+      const fewest = Math.min(...history.settled)
+      const most = Math.max(...history.settled)
+      const historyRatios: Record<string, number[]> = {}
+      const addRatio = (key: string, value: number) => {
+        historyRatios[key] = [...(historyRatios[key] ?? []), value]
+      }
+      for (let repetition = 0; repetition < (wants('history') ? config.repetitions : 0); repetition++) {
+        const byKey = new Map<string, HistoryRun>()
+        for (const count of history.settled) {
+          const settled = transcriptTexts(corpus.text, count, history.charsPerMessage)
+          for (const renderer of alternatingOrder(historyRenderers, repetition)) {
+            const run = await historyOnce(vsync, server.origin, renderer, settled, streamed, config.seed)
+            historyRuns.push(run)
+            byKey.set(`${count}:${renderer}`, run)
+            log(
+              `  ${count} settled ${renderer.padEnd(14)} chunk p50 ${run.commitP50Ms.toFixed(2)} ms  p95 ${run.commitP95Ms.toFixed(2)} ms  heap ${(run.heapBytes / 1e6).toFixed(1)} MB`,
+            )
+          }
+        }
+        const at = (count: number, renderer: HistoryRenderer) => byKey.get(`${count}:${renderer}`) as HistoryRun
+        addRatio(
+          `history: palimpsest chunk p50 at ${most} / at ${fewest} settled`,
+          at(most, 'palimpsest').commitP50Ms / at(fewest, 'palimpsest').commitP50Ms,
+        )
+        addRatio(
+          `history: palimpsest / react-markdown chunk p50 at ${most} settled`,
+          at(most, 'palimpsest').commitP50Ms / at(most, 'react-markdown').commitP50Ms,
+        )
+        addRatio(
+          `history: palimpsest / react-markdown heap at ${most} settled`,
+          at(most, 'palimpsest').heapBytes / at(most, 'react-markdown').heapBytes,
+        )
+      }
+      for (const [key, values] of Object.entries(historyRatios)) ratios[key] = median(values)
     } finally {
       await vsync.close()
     }
 
+    const historySummaries: HistorySummary[] = config.history.settled.flatMap((settled) =>
+      historyRenderers.map((renderer) => {
+        const runs = historyRuns.filter((r) => r.renderer === renderer && r.settled === settled)
+        return {
+          renderer,
+          settled,
+          commitP50Ms: median(runs.map((r) => r.commitP50Ms)),
+          commitP95Ms: median(runs.map((r) => r.commitP95Ms)),
+          heapBytes: median(runs.map((r) => r.heapBytes)),
+        }
+      }),
+    )
     const ingestSummaries: IngestSummary[] = ingestPipelines.map((pipeline) => {
       const runs = ingestRuns.filter((r) => r.pipeline === pipeline)
       return {
@@ -417,6 +478,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
       dashboard: { summaries: dashboardSummaries, runs: dashboardRuns },
       memory: { summaries: memorySummaries, runs: memoryRuns },
       rewrite: { summaries: rewrite.summaries, runs: rewrite.runs },
+      history: { summaries: historySummaries, runs: historyRuns },
       ratios,
     }
     return { ...results, targets: evaluateTargets(results) }

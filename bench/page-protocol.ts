@@ -124,6 +124,19 @@ export interface ManyMessagesRequest {
   texts: string[]
 }
 
+export interface HistoryRequest {
+  /** The finished messages above the streaming one. */
+  settled: string[]
+  /** Streamed into the message below them, one chunk per frame, each committed at once. */
+  text: string
+  seed: number
+}
+
+export interface HistoryResult {
+  /** Time of each chunk's push and commit, ms. */
+  commitMs: number[]
+}
+
 export interface BenchPageApi {
   renderer: string
   /**
@@ -141,6 +154,8 @@ export interface BenchPageApi {
   freshRender(request: FreshRenderRequest): Promise<number[]>
   /** Renders a finished transcript of many messages; resolves once it has painted. */
   renderMany(request: ManyMessagesRequest): Promise<{ elements: number }>
+  /** Renders `settled` finished messages, then streams `text` into a message below them; stays mounted. */
+  streamBelowHistory(request: HistoryRequest): Promise<HistoryResult>
 }
 
 declare global {

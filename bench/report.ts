@@ -254,6 +254,27 @@ export function renderResults(results: BenchResults, command: string): string {
       '',
     )
   }
+  if (results.history)
+    lines.push(
+      '### 7. Long history',
+      '',
+      `Finished messages of ${c.history.charsPerMessage / 1024} KB above one message streaming ` +
+        `${c.history.streamedChars / 1024} KB, one chunk per frame, each pushed and committed at once (real 60 Hz frames). ` +
+        'react-markdown: the finished messages in a memoised list that never re-renders, the streaming one in its own ' +
+        'component. Heap: after GC with everything rendered and the stream finished, minus the page before.',
+      '',
+      table(
+        ['renderer', 'settled messages', 'chunk p50', 'chunk p95', 'JS heap after GC'],
+        results.history.summaries.map((s) => [
+          s.renderer,
+          num(s.settled),
+          ms(s.commitP50Ms),
+          ms(s.commitP95Ms),
+          `${(s.heapBytes / 1e6).toFixed(1)} MB`,
+        ]),
+      ),
+      '',
+    )
   lines.push(end)
   return lines.join('\n')
 }

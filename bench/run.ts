@@ -30,10 +30,14 @@ const parts = {
   dashboard: 'dashboard',
   memory: 'memory',
   rewrite: 'rewrite',
+  history: 'history',
 } as const
-const ratioPrefix = { 'long-message': 'long ', ingest: 'ingest: ', rewrite: 'rewrite ' } as Partial<
-  Record<ScenarioName, string>
->
+const ratioPrefix = {
+  'long-message': 'long ',
+  ingest: 'ingest: ',
+  rewrite: 'rewrite ',
+  history: 'history: ',
+} as Partial<Record<ScenarioName, string>>
 
 /** Measures only the named scenarios and puts them into the saved results in place of the old ones. */
 async function rerun(scenarios: ScenarioName[]): Promise<BenchResults> {

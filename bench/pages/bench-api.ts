@@ -224,6 +224,23 @@ export function installBenchApi(renderer: Renderer): void {
       await settle()
       return { elements: document.getElementsByTagName('*').length }
     },
+
+    async streamBelowHistory({ settled, text, seed }) {
+      if (!renderer.mountBelowHistory) throw new Error(`${renderer.name} has no history view`)
+      const view = renderer.mountBelowHistory(host('message'), settled)
+      await settle()
+      const commitMs: number[] = []
+      for (const chunk of chunkText(text, seed)) {
+        await nextFrame()
+        const t0 = performance.now()
+        view.push(chunk)
+        view.commit()
+        commitMs.push(performance.now() - t0)
+      }
+      view.finish()
+      await settle()
+      return { commitMs }
+    },
   }
   window.__bench = api
 }

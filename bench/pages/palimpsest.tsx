@@ -3,7 +3,7 @@
  * (message chrome, stick-to-bottom, streaming markdown, flicker-free clear) with the default styles.
  */
 import '../../packages/react/src/styles.css'
-import { type AgentUpdate, createTranscriptStore } from '@palimpsest/core'
+import { type AgentUpdate, createTranscriptStore, type TranscriptStore } from '@palimpsest/core'
 import { Transcript } from '@palimpsest/react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
@@ -11,7 +11,7 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownOptions } from '../../packages/react/src/markdown/render-options'
 import { installBenchApi } from './bench-api'
-import type { Renderer } from './renderer'
+import type { MessageView, MountOptions, Renderer } from './renderer'
 
 const messageId = 'answer'
 const fill = { height: '100%' }
@@ -24,61 +24,70 @@ const referenceOptions = {
   remarkPlugins: [remarkGfm],
 }
 
+/** Updates that leave `texts` as finished assistant messages `m0`, `m1`, … */
+function settledUpdates(texts: readonly string[]): AgentUpdate[] {
+  return texts.flatMap((text, index): AgentUpdate[] => [
+    { type: 'message-start', messageId: `m${index}`, role: 'assistant' },
+    { type: 'chunk', messageId: `m${index}`, text },
+    { type: 'message-done', messageId: `m${index}`, status: 'complete' },
+  ])
+}
+
+/** A `<Transcript>` of `store` in a new element of `host`, rendered synchronously. */
+function mountTranscript(host: HTMLElement, store: TranscriptStore) {
+  const element = document.createElement('div')
+  element.style.height = '100%'
+  host.append(element)
+  const root = createRoot(element)
+  flushSync(() => root.render(<Transcript store={store} style={fill} />))
+  return {
+    element,
+    unmount() {
+      root.unmount()
+      element.remove()
+    },
+  }
+}
+
+/** `settled` finished messages, then the streaming message, its chunks flushed by `commit()` (or by frames, 'natural'). */
+function mountStreaming(host: HTMLElement, options: MountOptions, settled: readonly string[] = []): MessageView {
+  // Manual: the harness flushes once per frame itself (exactly what the default 'frame' schedule does).
+  const store = createTranscriptStore({ schedule: options.schedule === 'natural' ? 'frame' : () => {} })
+  const { apply, flush } = store.getState()
+  apply([...settledUpdates(settled), { type: 'message-start', messageId, role: 'assistant' }])
+  flush()
+  const { element, unmount } = mountTranscript(host, store)
+  const textRoot = () => element.querySelector(`[data-message-id="${messageId}"] [data-palimpsest-part="text"]`)
+  return {
+    push: (text) => apply({ type: 'chunk', messageId, text }),
+    clear: () => apply({ type: 'clear', messageId, target: 'text' }),
+    replace: (text) => apply({ type: 'full', messageId, target: 'text', text }),
+    commit: () => flushSync(flush),
+    finish() {
+      apply({ type: 'message-done', messageId, status: 'complete' })
+      flushSync(flush)
+    },
+    textRoot,
+    markup: () => textRoot()?.innerHTML ?? '',
+    flatMarkup() {
+      const markdown = textRoot()?.querySelector('[data-palimpsest-markdown]')?.cloneNode(true) as Element | undefined
+      if (!markdown) return ''
+      for (const page of markdown.querySelectorAll(':scope > [data-palimpsest-block-page]'))
+        page.replaceWith(...page.childNodes)
+      return markdown.innerHTML
+    },
+    unmount,
+  }
+}
+
 const palimpsest: Renderer = {
   name: 'palimpsest',
-  mount(host, options) {
-    const element = document.createElement('div')
-    element.style.height = '100%'
-    host.append(element)
-    // Manual: the harness flushes once per frame itself (exactly what the default 'frame' schedule does).
-    const store = createTranscriptStore({ schedule: options.schedule === 'natural' ? 'frame' : () => {} })
-    const { apply, flush } = store.getState()
-    apply({ type: 'message-start', messageId, role: 'assistant' })
-    flush()
-    const root = createRoot(element)
-    flushSync(() => root.render(<Transcript store={store} style={fill} />))
-    return {
-      push: (text) => apply({ type: 'chunk', messageId, text }),
-      clear: () => apply({ type: 'clear', messageId, target: 'text' }),
-      replace: (text) => apply({ type: 'full', messageId, target: 'text', text }),
-      commit: () => flushSync(flush),
-      finish() {
-        apply({ type: 'message-done', messageId, status: 'complete' })
-        flushSync(flush)
-      },
-      textRoot: () => element.querySelector('[data-palimpsest-part="text"]'),
-      markup: () => element.querySelector('[data-palimpsest-part="text"]')?.innerHTML ?? '',
-      flatMarkup() {
-        const markdown = element.querySelector('[data-palimpsest-markdown]')?.cloneNode(true) as Element | undefined
-        if (!markdown) return ''
-        for (const page of markdown.querySelectorAll(':scope > [data-palimpsest-block-page]'))
-          page.replaceWith(...page.childNodes)
-        return markdown.innerHTML
-      },
-      unmount() {
-        root.unmount()
-        element.remove()
-      },
-    }
-  },
+  mount: (host, options) => mountStreaming(host, options),
+  mountBelowHistory: (host, settled) => mountStreaming(host, { schedule: 'manual' }, settled),
   mountMany(host, texts) {
-    const element = document.createElement('div')
-    element.style.height = '100%'
-    host.append(element)
     const store = createTranscriptStore({ schedule: 'sync' })
-    const updates: AgentUpdate[] = []
-    texts.forEach((text, index) => {
-      const id = `m${index}`
-      updates.push(
-        { type: 'message-start', messageId: id, role: 'assistant' },
-        { type: 'chunk', messageId: id, text },
-        { type: 'message-done', messageId: id, status: 'complete' },
-      )
-    })
-    store.getState().apply(updates)
-    const root = createRoot(element)
-    flushSync(() => root.render(<Transcript store={store} style={fill} />))
-    return () => root.unmount()
+    store.getState().apply(settledUpdates(texts))
+    return mountTranscript(host, store).unmount
   },
   reactMarkdownMarkup(host, text) {
     const element = document.createElement('div')

@@ -12,6 +12,7 @@ const reactMarkdown: Renderer = {
   name: 'react-markdown',
   mount: (host, options) => mountTextView(host, options, render),
   mountMany: (host, texts) => mountTextList(host, texts, render),
+  mountBelowHistory: (host, settled) => mountTextView(host, { schedule: 'manual' }, render, settled),
 }
 
 installBenchApi(reactMarkdown)

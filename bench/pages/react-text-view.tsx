@@ -2,7 +2,7 @@
  * Mounts a React component that renders one whole text (react-markdown, Streamdown) as a
  * `MessageView`: the accumulated text is handed to the component on every commit, as apps do.
  */
-import { type ReactNode, useState } from 'react'
+import { memo, type ReactNode, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import type { MessageView, MountOptions } from './renderer'
@@ -14,7 +14,16 @@ interface ViewState {
   streaming: boolean
 }
 
-export function mountTextView(host: HTMLElement, options: MountOptions, renderText: RenderText): MessageView {
+/**
+ * The streaming text in its own component (its state changes per commit); with `settled`, below a
+ * memoised list of finished messages that never re-renders — the best an app does with react-markdown.
+ */
+export function mountTextView(
+  host: HTMLElement,
+  options: MountOptions,
+  renderText: RenderText,
+  settled: readonly string[] = [],
+): MessageView {
   const element = document.createElement('div')
   host.append(element)
   let text = ''
@@ -24,8 +33,18 @@ export function mountTextView(host: HTMLElement, options: MountOptions, renderTe
     setView = set
     return renderText(state.text, state.streaming)
   }
+  const SettledList = memo(function SettledList() {
+    return settled.map((settledText, index) => <article key={index}>{renderText(settledText, false)}</article>)
+  })
   const root = createRoot(element)
-  flushSync(() => root.render(<TextHost />))
+  flushSync(() =>
+    root.render(
+      <>
+        <SettledList />
+        <TextHost />
+      </>,
+    ),
+  )
   const show = (streaming: boolean) => setView?.({ text, streaming })
   const natural = options.schedule === 'natural'
   return {

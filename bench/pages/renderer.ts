@@ -38,4 +38,10 @@ export interface Renderer {
   mountMany(host: HTMLElement, texts: readonly string[]): () => void
   /** With `MessageView.flatMarkup`: whole-text react-markdown's markup for `text`, rendered in `host`. */
   reactMarkdownMarkup?(host: HTMLElement, text: string): string
+  /**
+   * The history scenario: `settled` finished messages, then one message streaming below them, as a
+   * chat with a long history renders it; pushes go to the streaming message (`'manual'` schedule).
+   * Only the renderers compared there implement it.
+   */
+  mountBelowHistory?(host: HTMLElement, settled: readonly string[]): MessageView
 }

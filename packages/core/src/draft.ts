@@ -1,13 +1,22 @@
 /**
  * Copy-on-write over a TranscriptState, for one batch of updates.
  *
- * The first write in a batch copies the container it touches (the message index, one message,
- * its parts array, one part); later writes in the same batch mutate that copy. So a batch costs
- * O(updates + containers touched), a single update O(its size), and everything the batch does
- * not touch keeps its object identity.
+ * The first write in a batch copies the container it touches (one message, its parts array, one
+ * part, an index); later writes in the same batch mutate that copy. Messages live in a persistent
+ * map (see message-table.ts), so putting a message costs O(log n), not a copy of every message. A
+ * batch costs O(updates + containers touched), a single update O(its size), whatever the length of
+ * the transcript, and everything the batch does not touch keeps its object identity.
  */
 
+import {
+  attachMessageTable,
+  copyStateWithoutMessages,
+  getMessage,
+  messageTable,
+  ownMessageTable,
+} from './message-table'
 import type { PartialJsonParser } from './partial-json'
+import type { PersistentMap } from './persistent-map'
 import type { Message, Part, ToolCallPart, TranscriptState, Turn } from './state'
 import type { IssueHandler } from './updates'
 
@@ -18,6 +27,10 @@ export interface Draft {
   /** Messages, parts arrays, parts and turns this batch created or copied (so may mutate). */
   readonly owned: Set<object>
   readonly report: IssueHandler
+  /** The messages as this batch left them; absent until the batch puts or deletes one. */
+  messages?: PersistentMap<Message>
+  /** Ids of the messages this batch created, changed or removed. */
+  readonly changedMessageIds: Set<string>
   /**
    * Tool calls whose streamed input changed in this batch, with their parser: the parsed input is
    * read once when the batch ends, so a batch of deltas costs one snapshot, not one per delta.
@@ -26,7 +39,7 @@ export interface Draft {
 }
 
 export function createDraft(base: TranscriptState, report: IssueHandler): Draft {
-  return { state: base, base, owned: new Set(), report }
+  return { state: base, base, owned: new Set(), report, changedMessageIds: new Set() }
 }
 
 // The copy functions are module constants: no closure is allocated per write.
@@ -41,16 +54,39 @@ function own<T extends object>(d: Draft, value: T, copy: (v: T) => T): T {
   return copied
 }
 
-/** The draft's top-level state object, made writable. */
+/**
+ * The draft's top-level state object, made writable. It has no `messages` until `finishDraft`:
+ * read messages with `messageOf` during the batch.
+ */
 export function writableState(d: Draft): TranscriptState {
-  if (d.state === d.base) d.state = { ...d.base }
+  if (d.state === d.base) d.state = copyStateWithoutMessages(d.base)
   return d.state
 }
 
-export function writableMessages(d: Draft): Record<string, Message> {
-  const state = writableState(d)
-  if (state.messages === d.base.messages) state.messages = { ...state.messages }
-  return state.messages
+/** A message as the batch has left it so far. */
+export function messageOf(d: Draft, id: string): Message | undefined {
+  return d.messages !== undefined ? d.messages.get(id) : getMessage(d.base, id)
+}
+
+export function putMessage(d: Draft, id: string, message: Message): void {
+  writableState(d)
+  d.messages = (d.messages ?? messageTable(d.base)).set(id, message)
+  d.changedMessageIds.add(id)
+}
+
+export function deleteMessage(d: Draft, id: string): void {
+  writableState(d)
+  d.messages = (d.messages ?? messageTable(d.base)).delete(id)
+  d.changedMessageIds.add(id)
+}
+
+/** The state the batch produced: the base itself when nothing changed. */
+export function finishDraft(d: Draft): TranscriptState {
+  if (d.state === d.base) return d.base
+  const table = d.messages ?? ownMessageTable(d.base)
+  if (table !== undefined) attachMessageTable(d.state, table)
+  else d.state.messages = d.base.messages
+  return d.state
 }
 
 export function writableMessageIds(d: Draft): string[] {
@@ -83,9 +119,12 @@ export function writableLastTurn(d: Draft): Turn | undefined {
 
 /** A writable message whose `revision` has been bumped once for the current update. */
 export function writableMessage(d: Draft, id: string): Message {
-  const messages = writableMessages(d)
-  const message = own(d, messages[id] as Message, copyMessage)
-  messages[id] = message
+  let message = messageOf(d, id) as Message
+  if (!d.owned.has(message)) {
+    message = copyMessage(message)
+    d.owned.add(message)
+    putMessage(d, id, message)
+  }
   message.revision += 1
   return message
 }

@@ -1,5 +1,7 @@
 export { isPrimary, isSecondary } from './classify'
 export type { Decoder, DecoderOptions, EndReason } from './decoder'
+export { subscribeToMessage } from './message-subscriptions'
+export { getMessage } from './message-table'
 export { createPartialJsonParser, type PartialJsonParser, parsePartialJson } from './partial-json'
 export { reduce, reduceAll, sumUsage } from './reduce'
 export {

@@ -5,11 +5,14 @@
 import {
   createDraft,
   type Draft,
+  deleteMessage,
+  finishDraft,
+  messageOf,
+  putMessage,
   writableIndex,
   writableLastTurn,
   writableMessage,
   writableMessageIds,
-  writableMessages,
   writablePart,
   writableParts,
   writableState,
@@ -63,6 +66,21 @@ export function reduceAll(
   updates: readonly AgentUpdate[],
   onIssue: IssueHandler = ignore,
 ): TranscriptState {
+  return reduceBatch(state, updates, onIssue).state
+}
+
+export interface ReducedBatch {
+  state: TranscriptState
+  /** Ids of the messages the batch created, changed or removed (the store tells only their listeners). */
+  changedMessageIds: ReadonlySet<string>
+}
+
+/** `reduceAll`, also saying which messages changed. */
+export function reduceBatch(
+  state: TranscriptState,
+  updates: readonly AgentUpdate[],
+  onIssue: IssueHandler = ignore,
+): ReducedBatch {
   const d = createDraft(state, onIssue)
   for (const update of updates) {
     const problem = findUpdateProblem(update) ?? reservedIdProblem(update)
@@ -78,7 +96,7 @@ export function reduceAll(
     }
   }
   if (d.pendingInputs) publishInputs(d.pendingInputs)
-  return d.state
+  return { state: finishDraft(d), changedMessageIds: d.changedMessageIds }
 }
 
 /**
@@ -187,7 +205,7 @@ function applyUpdate(d: Draft, update: AgentUpdate): void {
       return requestApproval(d, u)
     case 'approval-response': {
       const messageId = d.state.approvals[u.requestId]
-      if (messageId === undefined || !d.state.messages[messageId])
+      if (messageId === undefined || !messageOf(d, messageId))
         return issue(d, 'unknown-approval', `no approval request ${u.requestId}`, u)
       const message = writableMessage(d, messageId)
       const index = message.parts.findIndex((p) => p.kind === 'approval-request' && p.requestId === u.requestId)
@@ -226,7 +244,7 @@ function applyUpdate(d: Draft, update: AgentUpdate): void {
 
 /** Creates the message if absent; an interrupted one (or, with `reopen`, a finished one) streams again unless sealed. */
 function startMessage(d: Draft, id: string, role?: MessageRole, author?: string, reopen = false): void {
-  const existing = d.state.messages[id]
+  const existing = messageOf(d, id)
   if (existing) {
     const fillAuthor = author !== undefined && existing.author === undefined
     const resume =
@@ -249,7 +267,7 @@ function startMessage(d: Draft, id: string, role?: MessageRole, author?: string,
   }
   if (author !== undefined) message.author = author
   d.owned.add(message)
-  writableMessages(d)[id] = message
+  putMessage(d, id, message)
   writableMessageIds(d).push(id)
 }
 
@@ -273,14 +291,14 @@ function renamedTarget(d: Draft, u: AgentUpdate): AgentUpdate {
  * merging it would drop every update of the new answer, so it opens a new message instead.
  */
 function startNamedMessage(d: Draft, u: MessageStartUpdate, wireId: string): void {
-  const existing = d.state.messages[u.messageId]
+  const existing = messageOf(d, u.messageId)
   const finished =
     existing !== undefined &&
     (existing.sealed || (existing.status !== 'streaming' && existing.status !== 'interrupted'))
   if (!finished || u.resume === true || existing.turnId === runningTurnId(d))
     return startMessage(d, u.messageId, u.role, u.author, u.resume === true)
   let fresh = `${wireId}~2`
-  for (let n = 3; d.state.messages[fresh] !== undefined; n++) fresh = `${wireId}~${n}`
+  for (let n = 3; messageOf(d, fresh) !== undefined; n++) fresh = `${wireId}~${n}`
   const state = writableState(d)
   state.renamedMessages = { ...state.renamedMessages, [wireId]: fresh }
   issue(d, 'reused-message-id', `message-start for ${wireId}, finished in an earlier turn: a new message ${fresh}`, u)
@@ -322,7 +340,7 @@ function acceptsStreaming(d: Draft, message: Message, u: AgentUpdate): boolean {
 function finishMessage(d: Draft, u: MessageDoneUpdate): void {
   const id = u.messageId
   const status = u.status ?? 'complete'
-  const existing = d.state.messages[id]
+  const existing = messageOf(d, id)
   if (!existing) return issue(d, 'unknown-message', `message-done for unknown message ${id}`, u)
   if (existing.sealed)
     return issue(d, 'sealed-message', `message ${id} was sealed by a final replacement; message-done ignored`, u)
@@ -335,7 +353,7 @@ function finishMessage(d: Draft, u: MessageDoneUpdate): void {
 
 /** Removes a message and the index entries of its tool calls and approval requests. */
 function removeMessage(d: Draft, id: string): void {
-  const message = d.state.messages[id]
+  const message = messageOf(d, id)
   if (!message) return issue(d, 'unknown-message', `message-remove for unknown message ${id}`)
   for (const part of message.parts) {
     if (part.kind === 'tool-call' && d.state.toolCalls[part.toolCallId] === id)
@@ -343,7 +361,7 @@ function removeMessage(d: Draft, id: string): void {
     if (part.kind === 'approval-request' && d.state.approvals[part.requestId] === id)
       delete writableIndex(d, 'approvals')[part.requestId]
   }
-  delete writableMessages(d)[id]
+  deleteMessage(d, id)
   const ids = writableMessageIds(d)
   ids.splice(ids.lastIndexOf(id), 1)
 }
@@ -402,7 +420,7 @@ function appendTarget(message: Message, kind: BufferKind): number {
 
 function appendText(d: Draft, u: ChunkUpdate | ThoughtUpdate): void {
   startMessage(d, u.messageId, u.role, u.author)
-  if (!acceptsStreaming(d, d.state.messages[u.messageId] as Message, u)) return
+  if (!acceptsStreaming(d, messageOf(d, u.messageId) as Message, u)) return
   const message = writableMessage(d, u.messageId)
   if (message.status === 'interrupted') message.status = 'streaming'
   const kind = bufferKind(u)
@@ -435,7 +453,7 @@ function activate(d: Draft, message: Message, partId: string): void {
 }
 
 function clear(d: Draft, u: ClearUpdate): void {
-  const existing = d.state.messages[u.messageId]
+  const existing = messageOf(d, u.messageId)
   if (!existing) return issue(d, 'unknown-message', `clear for unknown message ${u.messageId}`, u)
   if (!acceptsStreaming(d, existing, u)) return
   const kind = bufferKind(u)
@@ -451,7 +469,7 @@ function clear(d: Draft, u: ClearUpdate): void {
 
 function replace(d: Draft, u: FullUpdate): void {
   startMessage(d, u.messageId, u.role, u.author)
-  const existing = d.state.messages[u.messageId] as Message
+  const existing = messageOf(d, u.messageId) as Message
   if (existing.sealed) return void issue(d, 'sealed-message', `message ${u.messageId} is sealed; full ignored`, u)
   const message = writableMessage(d, u.messageId)
   if (u.role !== undefined) message.role = u.role
@@ -701,7 +719,7 @@ const inheritParser = (from: ToolCallPart, to: ToolCallPart) => {
 function findToolCall(d: Draft, toolCallId: string): { message: Message; index: number } | undefined {
   const messageId = d.state.toolCalls[toolCallId]
   if (messageId === undefined) return undefined
-  const existing = d.state.messages[messageId]
+  const existing = messageOf(d, messageId)
   if (!existing) return undefined
   const index = existing.parts.findIndex((p) => p.kind === 'tool-call' && p.toolCallId === toolCallId)
   if (index < 0) return undefined
@@ -888,7 +906,7 @@ function endTurn(d: Draft, u: TurnEndUpdate): void {
   if (u.responseId !== undefined) turn.responseId = u.responseId
   const messageStatus = mapped?.message ?? 'complete'
   for (const id of d.state.messageIds) {
-    const message = d.state.messages[id] as Message
+    const message = messageOf(d, id) as Message
     if (message.status !== 'streaming' || message.sealed) continue
     const writable = writableMessage(d, id)
     // A refusal belongs to the agent's answer, not to the user's prompt.
@@ -928,8 +946,7 @@ export function sumUsage(total: Usage | undefined, add: Usage): Usage {
 function addUsage(d: Draft, u: UsageUpdate): void {
   const merge = (total: Usage | undefined) => (u.mode === 'replace' ? { ...u.usage } : sumUsage(total, u.usage))
   if (u.messageId !== undefined) {
-    if (!d.state.messages[u.messageId])
-      return issue(d, 'unknown-message', `usage for unknown message ${u.messageId}`, u)
+    if (!messageOf(d, u.messageId)) return issue(d, 'unknown-message', `usage for unknown message ${u.messageId}`, u)
     const message = writableMessage(d, u.messageId)
     message.usage = merge(message.usage)
   }

@@ -1,4 +1,5 @@
 /** Selectors over TranscriptState, for `store.getState()` and React hooks alike. */
+import { getMessage } from './message-table'
 import type { Message, Part, TranscriptState, Turn } from './state'
 
 export const selectMessageIds = (state: TranscriptState): string[] => state.messageIds
@@ -6,12 +7,12 @@ export const selectMessageIds = (state: TranscriptState): string[] => state.mess
 export const selectMessage =
   (id: string) =>
   (state: TranscriptState): Message | undefined =>
-    state.messages[id]
+    getMessage(state, id)
 
 export const selectPart =
   (messageId: string, partId: string) =>
   (state: TranscriptState): Part | undefined =>
-    state.messages[messageId]?.parts.find((part) => part.id === partId)
+    getMessage(state, messageId)?.parts.find((part) => part.id === partId)
 
 /** The latest turn, if any. */
 export const selectCurrentTurn = (state: TranscriptState): Turn | undefined => state.turns[state.turns.length - 1]
@@ -21,7 +22,7 @@ export function selectIsStreaming(state: TranscriptState): boolean {
   const ids = state.messageIds
   // Streaming messages are almost always at the end; scan backwards and stop early.
   for (let i = ids.length - 1; i >= 0; i--) {
-    if (state.messages[ids[i] as string]?.status === 'streaming') return true
+    if (getMessage(state, ids[i] as string)?.status === 'streaming') return true
   }
   return false
 }

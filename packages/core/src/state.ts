@@ -254,6 +254,10 @@ export interface SessionInfo {
 export interface TranscriptState {
   /** Message ids in display order. */
   messageIds: string[]
+  /**
+   * Every message by id. On a state the reducer made, built on first read (O(messages), once per
+   * state): per flush, read one message with `getMessage(state, id)` instead.
+   */
   messages: Record<string, Message>
   /** toolCallId → id of the message that holds the tool call. */
   toolCalls: Record<string, string>

@@ -3,7 +3,8 @@
  * batch per animation frame (or microtask, or on demand), with one notification per batch.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { reduceAll } from './reduce'
+import { MessageListeners, registerMessageListeners } from './message-subscriptions'
+import { reduceBatch } from './reduce'
 import { createInitialState, type TranscriptState } from './state'
 import type { AgentUpdate, IssueHandler } from './updates'
 
@@ -97,15 +98,30 @@ export function createTranscriptStore(options: TranscriptStoreOptions = {}): Tra
   let queue: AgentUpdate[] = []
   let scheduled = false
 
-  return createStore<TranscriptStoreState>()((set, get) => {
+  const messageListeners = new MessageListeners()
+  /** The state the running flush is setting: its message listeners are told which messages changed. */
+  let flushed: TranscriptState | undefined
+
+  const store = createStore<TranscriptStoreState>()((set, get, api) => {
+    api.subscribe((state) => {
+      if (state !== flushed) messageListeners.notifyAll()
+    })
+
     const flush = () => {
       scheduled = false
       if (queue.length === 0) return
       const batch = queue
       queue = []
       const current = get()
-      const next = reduceAll(current, batch, report)
-      if (next !== current) set(next as TranscriptStoreState, true)
+      const { state: next, changedMessageIds } = reduceBatch(current, batch, report)
+      if (next === current) return
+      flushed = next
+      try {
+        set(next as TranscriptStoreState, true)
+      } finally {
+        flushed = undefined
+      }
+      messageListeners.notify(changedMessageIds)
     }
 
     const requestFlush = () => {
@@ -133,4 +149,6 @@ export function createTranscriptStore(options: TranscriptStoreOptions = {}): Tra
       },
     }
   })
+  registerMessageListeners(store, messageListeners)
+  return store
 }

@@ -1,4 +1,5 @@
 /** The clean transcript of a final state, as Markdown. Cleared drafts are gone from the state, so never appear here. */
+import { getMessage } from './message-table'
 import type { Message, Part, ToolCallPart, TranscriptState } from './state'
 
 export interface ToMarkdownOptions {
@@ -48,7 +49,7 @@ function partToMarkdown(part: Part, options: ToMarkdownOptions): string | undefi
 export function toMarkdown(state: TranscriptState, options: ToMarkdownOptions = {}): string {
   const sections: string[] = []
   for (const id of state.messageIds) {
-    const message = state.messages[id]
+    const message = getMessage(state, id)
     if (!message) continue
     const body = message.parts.map((part) => partToMarkdown(part, options)).filter((s): s is string => s !== undefined)
     if (body.length === 0) continue

@@ -4,7 +4,7 @@
  * and the two slots `Message.Secondary` / `Message.Primary`. `<Message messageId>` composes them.
  */
 import type { Message as MessageState } from '@palimpsest/core'
-import type { ComponentPropsWithoutRef, ReactNode } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react'
 import { useMessage } from './hooks'
 import { PrimaryContent, SecondaryContent } from './MessageParts'
 import { MessageContext, useMessageContext, useMessageSource } from './message-context'
@@ -15,12 +15,17 @@ export interface MessageRootProps extends ComponentPropsWithoutRef<'article'> {
   children?: ReactNode
 }
 
-function MessageRoot({ message, children, ...rest }: MessageRootProps) {
+/** The `<article>` of a message; its ref is the article (to measure or scroll to the message). */
+const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot(
+  { message, children, ...rest },
+  ref,
+) {
   const { labels } = useTranscriptOptions()
   const source = useMessageSource(message)
   return (
     <MessageContext.Provider value={source}>
       <article
+        ref={ref}
         data-palimpsest-message=""
         data-message-id={message.id}
         data-role={message.role}
@@ -34,7 +39,7 @@ function MessageRoot({ message, children, ...rest }: MessageRootProps) {
       </article>
     </MessageContext.Provider>
   )
-}
+})
 
 /** Statuses worth saying out loud; `complete` and `streaming` show nothing here. */
 const endings = new Set(['cancelled', 'error', 'interrupted', 'refusal'])
@@ -50,11 +55,14 @@ function MessageStatusBadge(props: ComponentPropsWithoutRef<'span'>) {
   )
 }
 
-function MessageHeader({ children, ...rest }: ComponentPropsWithoutRef<'header'>) {
+const MessageHeader = forwardRef<HTMLElement, ComponentPropsWithoutRef<'header'>>(function MessageHeader(
+  { children, ...rest },
+  ref,
+) {
   const message = useMessageContext()
   const { labels } = useTranscriptOptions()
   return (
-    <header data-palimpsest-message-header="" {...rest}>
+    <header ref={ref} data-palimpsest-message-header="" {...rest}>
       {children ?? (
         <>
           <span data-palimpsest-author="">{message.author ?? labels.roles[message.role] ?? message.role}</span>{' '}
@@ -63,22 +71,22 @@ function MessageHeader({ children, ...rest }: ComponentPropsWithoutRef<'header'>
       )}
     </header>
   )
-}
+})
 
 export interface MessageProps extends Omit<MessageRootProps, 'message'> {
   messageId: string
 }
 
 /** A message from the store, laid out as header, secondary content, primary content. */
-function MessageById({ messageId, children, ...rest }: MessageProps) {
+const MessageById = forwardRef<HTMLElement, MessageProps>(function MessageById({ messageId, children, ...rest }, ref) {
   const message = useMessage(messageId)
   if (!message) return null
   return (
-    <MessageRoot message={message} {...rest}>
+    <MessageRoot ref={ref} message={message} {...rest}>
       {children ?? <DefaultMessageLayout />}
     </MessageRoot>
   )
-}
+})
 
 export function DefaultMessageLayout() {
   return (

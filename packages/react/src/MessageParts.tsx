@@ -1,6 +1,6 @@
 /** The primary (answer) and secondary (how the agent got there) slots of a message. */
 import { isPrimary, isSecondary, type Part } from '@palimpsest/core'
-import type { ComponentPropsWithoutRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useMessageContext } from './message-context'
 import { PartView } from './PartView'
 import { isPartStreaming } from './part-streaming'
@@ -15,28 +15,34 @@ interface SlotProps extends ComponentPropsWithoutRef<'div'> {
   select: (part: Part) => boolean
 }
 
-function PartsSlot({ which, select, ...rest }: SlotProps) {
+const PartsSlot = forwardRef<HTMLDivElement, SlotProps>(function PartsSlot({ which, select, ...rest }, ref) {
   const message = useMessageContext()
   const parts = message.parts.filter(select)
   if (parts.length === 0) return null
   return (
-    <div data-palimpsest-slot={which} {...rest}>
+    <div ref={ref} data-palimpsest-slot={which} {...rest}>
       {parts.map((part) => (
         // Part ids are stable across clears and full replacements, so DOM nodes are reused.
         <PartView key={part.id} part={part} message={message} streaming={isPartStreaming(message, part)} />
       ))}
     </div>
   )
-}
+})
 
 /** The answer parts: text, data, files, sources, approval requests, errors. */
-export function PrimaryContent({ filter, ...rest }: PartsSlotProps) {
-  return <PartsSlot which="primary" select={filter ?? isPrimary} {...rest} />
-}
+export const PrimaryContent = forwardRef<HTMLDivElement, PartsSlotProps>(function PrimaryContent(
+  { filter, ...rest },
+  ref,
+) {
+  return <PartsSlot ref={ref} which="primary" select={filter ?? isPrimary} {...rest} />
+})
 
 /** The secondary parts: reasoning, tool calls, plans, handoffs, status lines. */
-export function SecondaryContent({ filter, ...rest }: PartsSlotProps) {
-  return <PartsSlot which="secondary" select={filter ?? isSecondary} {...rest} />
-}
+export const SecondaryContent = forwardRef<HTMLDivElement, PartsSlotProps>(function SecondaryContent(
+  { filter, ...rest },
+  ref,
+) {
+  return <PartsSlot ref={ref} which="secondary" select={filter ?? isSecondary} {...rest} />
+})
 
 export type { PartsSlotProps as ContentSlotProps }

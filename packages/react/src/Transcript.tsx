@@ -4,8 +4,8 @@
  * with a reliable escape and a "jump to latest" control, and `content-visibility: auto` on
  * settled messages so long transcripts stay fast.
  */
-import type { TranscriptStore } from '@palimpsest/core'
-import { type ComponentPropsWithoutRef, type CSSProperties, memo, useEffect, useRef, useState } from 'react'
+import { getMessage, type TranscriptStore } from '@palimpsest/core'
+import { type ComponentPropsWithoutRef, type CSSProperties, memo, useEffect, useMemo, useRef, useState } from 'react'
 import { useIsStreaming, useMessage, useMessageIds } from './hooks'
 import { DefaultMessageLayout, Message } from './Message'
 import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOptions } from './options-context'
@@ -81,7 +81,7 @@ interface FrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
 function useLatestUserMessageId(): string | undefined {
   return useTranscriptSelector(useTranscriptStore(), (state) => {
     const id = state.messageIds[state.messageIds.length - 1]
-    return id !== undefined && state.messages[id]?.role === 'user' ? id : undefined
+    return id !== undefined && getMessage(state, id)?.role === 'user' ? id : undefined
   })
 }
 
@@ -150,8 +150,37 @@ interface ListProps {
   estimatedMessageHeight: number
 }
 
+/**
+ * Messages per group of the list. React re-renders a streaming message by cloning the child list of
+ * every component above it, so with every message a direct child of the list each chunk would cost
+ * one clone per message in the transcript; in groups it costs one per group and one per message of
+ * its own group.
+ */
+const messagesPerGroup = 64
+
+/** `ids` cut into groups of `messagesPerGroup`; a group whose ids did not change keeps its array (and so does not re-render). */
+function useMessageGroups(ids: string[]): string[][] {
+  const previous = useRef<string[][]>([])
+  return useMemo(() => {
+    const groups: string[][] = []
+    for (let start = 0; start < ids.length; start += messagesPerGroup) {
+      const group = ids.slice(start, start + messagesPerGroup)
+      const before = previous.current[groups.length]
+      groups.push(before && before.length === group.length && before.every((id, i) => id === group[i]) ? before : group)
+    }
+    previous.current = groups
+    return groups
+  }, [ids])
+}
+
 const MessageList = memo(function MessageList(props: ListProps) {
-  const ids = useMessageIds()
+  const groups = useMessageGroups(useMessageIds())
+  // Keyed by position: a message removed from the middle moves the messages after it into other groups (they remount).
+  return groups.map((ids, index) => <MessageGroup key={index} ids={ids} {...props} />)
+})
+
+/** One group of the list: no element of its own, so the DOM is the flat list of messages. */
+const MessageGroup = memo(function MessageGroup({ ids, ...props }: ListProps & { ids: string[] }) {
   return ids.map((id) => <MessageItem key={id} id={id} {...props} />)
 })
 

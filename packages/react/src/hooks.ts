@@ -1,8 +1,10 @@
 /**
- * Selector hooks over the transcript store. Each subscribes to the smallest slice it needs, so a
- * token on one message re-renders only the components of that message.
+ * Selector hooks over the transcript store. Each subscribes to the smallest slice it needs: the
+ * per-message hooks listen to their message alone (`subscribeToMessage`), so a token on one message
+ * re-renders only the components of that message, and a flush does no work for the others.
  */
-import { type Message, type Part, selectIsStreaming } from '@palimpsest/core'
+import { getMessage, type Message, type Part, selectIsStreaming, subscribeToMessage } from '@palimpsest/core'
+import { useCallback, useSyncExternalStore } from 'react'
 import { isPartStreaming } from './part-streaming'
 import { useTranscriptStore } from './store-context'
 import { useTranscriptSelector } from './use-transcript-selector'
@@ -12,16 +14,27 @@ export function useMessageIds(): string[] {
   return useTranscriptSelector(useTranscriptStore(), (state) => state.messageIds)
 }
 
+/**
+ * A value read from one message, re-read only when that message changes. `read` must return the same
+ * value for the same message (a part of it, a boolean), as any `useSyncExternalStore` snapshot.
+ */
+function useFromMessage<T>(id: string, read: (message: Message | undefined) => T): T {
+  const store = useTranscriptStore()
+  const subscribe = useCallback((listener: () => void) => subscribeToMessage(store, id, listener), [store, id])
+  const snapshot = () => read(getMessage(store.getState(), id))
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}
+
+const itself = (message: Message | undefined) => message
+
 /** One message; re-renders only when that message changes. */
 export function useMessage(id: string): Message | undefined {
-  return useTranscriptSelector(useTranscriptStore(), (state) => state.messages[id])
+  return useFromMessage(id, itself)
 }
 
 /** One part of one message; re-renders only when that part changes. */
 export function usePart(messageId: string, partId: string): Part | undefined {
-  return useTranscriptSelector(useTranscriptStore(), (state) =>
-    state.messages[messageId]?.parts.find((p) => p.id === partId),
-  )
+  return useFromMessage(messageId, (message) => message?.parts.find((p) => p.id === partId))
 }
 
 /** True while any message is streaming. */
@@ -31,8 +44,7 @@ export function useIsStreaming(): boolean {
 
 /** True while this part is receiving content (see `isPartStreaming`). */
 export function usePartStreaming(messageId: string, partId: string): boolean {
-  return useTranscriptSelector(useTranscriptStore(), (state) => {
-    const message = state.messages[messageId]
+  return useFromMessage(messageId, (message) => {
     const part = message?.parts.find((p) => p.id === partId)
     return message !== undefined && part !== undefined && isPartStreaming(message, part)
   })

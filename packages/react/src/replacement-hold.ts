@@ -76,9 +76,12 @@ export function useReplacementHold({ text, epoch, streaming, holdMs }: Replaceme
     return () => clearTimeout(timer)
   }, [replacing, heldEpoch, holdMs])
 
+  // Heights matter only while the buffer may be cleared. A finished message's buffer drops its observer:
+  // the browser checks every observed element on every frame, so thousands of settled messages each
+  // observed would cost every frame of the page (and keep an observer and its callback alive each).
   useIsomorphicLayoutEffect(() => {
     const element = contentRef.current
-    if (!element || typeof ResizeObserver !== 'function') return
+    if (!streaming || !element || typeof ResizeObserver !== 'function') return
     const observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1]
       if (!entry) return
@@ -92,7 +95,7 @@ export function useReplacementHold({ text, epoch, streaming, holdMs }: Replaceme
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
+  }, [streaming])
 
   return { text: shown, replacing, minHeight, contentRef }
 }

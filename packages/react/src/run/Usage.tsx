@@ -2,7 +2,7 @@
  * Token usage of a message, a turn (the latest by default) or the whole session, as a small
  * description list. Kept outside the message list: place it in a footer or a status bar.
  */
-import { sumUsage, type Usage as UsageRecord } from '@palimpsest/core'
+import { getMessage, sumUsage, type Usage as UsageRecord } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, useMemo } from 'react'
 import { useTranscriptStore } from '../store-context'
 import { useTranscriptSelector } from '../use-transcript-selector'
@@ -25,7 +25,7 @@ export function useUsage(target: { messageId?: string; turnId?: string | 'sessio
   const { messageId, turnId } = target
   const store = useTranscriptStore()
   const single = useTranscriptSelector(store, (state) => {
-    if (messageId !== undefined) return state.messages[messageId]?.usage
+    if (messageId !== undefined) return getMessage(state, messageId)?.usage
     if (turnId === 'session') return undefined
     const turn = turnId === undefined ? state.turns[state.turns.length - 1] : state.turns.find((t) => t.id === turnId)
     return turn?.usage

@@ -2,7 +2,7 @@
  * When the agent is responding but nothing of its answer is on screen: the rule behind
  * `ResponseIndicator`, as a pure function of the transcript state.
  */
-import type { Message, Part, TextPart, TranscriptState } from '@palimpsest/core'
+import { getMessage, type Message, type Part, type TextPart, type TranscriptState } from '@palimpsest/core'
 
 export type ResponseWait =
   /** The turn is running and none of its assistant messages shows anything yet. */
@@ -33,7 +33,7 @@ export function responseWait(state: TranscriptState): ResponseWait | undefined {
   if (turn?.status !== 'running') return undefined
   let showsSomething = false
   for (let i = state.messageIds.length - 1; i >= 0; i--) {
-    const message = state.messages[state.messageIds[i] as string]
+    const message = getMessage(state, state.messageIds[i] as string)
     if (!message || message.turnId !== turn.id) break
     if (message.role !== 'assistant') continue
     if (message.status === 'streaming') {
