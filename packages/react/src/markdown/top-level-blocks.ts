@@ -67,7 +67,14 @@ export function parseTopLevelBlocks(text: string): ParsedBlocks {
 
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
 export function lineStartBefore(text: string, offset: number): number {
-  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1
+  // A backward scan over this line only: lastIndexOf of CR would scan the whole text when it has none.
+  let index = offset - 1
+  while (index >= 0) {
+    const code = text.charCodeAt(index)
+    if (code === 10 || code === 13) break
+    index--
+  }
+  return index + 1
 }
 
 /** Adds the link definitions in `node` (and their ends) to `into`; true when it holds a footnote definition. */
