@@ -18,6 +18,8 @@ export {
   type FencedCode,
   fencedCodeOf,
   isRemoteUrl,
+  type MarkdownComponents,
+  type MarkdownExtraProps,
   type MarkdownSource,
   MarkdownSourceContext,
   StreamingMarkdown,

@@ -1,4 +1,5 @@
 export { type FencedCode, fencedCodeOf } from './fenced-code'
+export type { Components as MarkdownComponents, ExtraProps as MarkdownExtraProps } from './markdown-pipeline'
 export { type MarkdownSource, MarkdownSourceContext } from './markdown-source'
 export { isRemoteUrl } from './markdown-url'
 export {
