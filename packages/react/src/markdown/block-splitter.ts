@@ -433,15 +433,18 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
   const suffixLength = commonSuffixLength(oldText, text, prefixEnd, all)
   const shift = text.length - oldText.length
 
-  // Candidate anchors: settled blocks after the kept ones lying wholly in the common suffix.
-  const candidates: { index: number; start: number }[] = []
-  let start = previous.settledEnd
-  for (let index = blocks.length - 1; index >= kept; index--) {
-    start -= blocks[index]!.text.length
-    if (start < oldText.length - suffixLength) break
-    candidates.push({ index, start })
+  // Candidate anchors: the first settled blocks after the kept ones lying wholly in the common suffix.
+  let first = blocks.length
+  let firstStart = previous.settledEnd
+  while (first > kept && firstStart - blocks[first - 1]!.text.length >= oldText.length - suffixLength) {
+    first--
+    firstStart -= blocks[first]!.text.length
   }
-  candidates.reverse()
+  const candidates: { index: number; start: number }[] = []
+  for (let index = first, start = firstStart; index < blocks.length && candidates.length < maxAnchorTries; index++) {
+    candidates.push({ index, start })
+    start += blocks[index]!.text.length
+  }
 
   // The text changed in more than one place (citations inserted here and there, a list appended):
   // the blocks soon after the first change that still occur after it are anchors too. The region up
@@ -461,7 +464,7 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
       oldStart += blocks[index]!.text.length
     }
   }
-  for (const candidate of candidates.slice(0, maxAnchorTries)) {
+  for (const candidate of candidates) {
     const rewritten = rewriteBefore(previous, text, blocks, kept, keptEnd, candidate.index, candidate.start + shift)
     if (rewritten) return rewritten
   }
