@@ -99,17 +99,20 @@ export function StreamingMarkdown({
   )
 
   const source = useMemo(() => ({ text, streaming }), [text, streaming])
+  const content = (
+    <RevisionTrackerContext.Provider value={revisions}>
+      <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+        <SplitMarkdown split={split} streaming={streaming} options={options} />
+      </div>
+      {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
+    </RevisionTrackerContext.Provider>
+  )
 
+  // Only element overrides read the source, so it is provided only to them: a context whose value
+  // changes on every chunk makes React search the whole message's elements for readers on every commit.
   return (
     <RenderSettingsContext.Provider value={settings}>
-      <MarkdownSourceContext.Provider value={source}>
-        <RevisionTrackerContext.Provider value={revisions}>
-          <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-            <SplitMarkdown split={split} streaming={streaming} options={options} />
-          </div>
-          {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
-        </RevisionTrackerContext.Provider>
-      </MarkdownSourceContext.Provider>
+      {components ? <MarkdownSourceContext.Provider value={source}>{content}</MarkdownSourceContext.Provider> : content}
     </RenderSettingsContext.Provider>
   )
 }
