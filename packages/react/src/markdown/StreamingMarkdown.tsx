@@ -6,13 +6,15 @@
  * react-markdown's render of the whole text with the same options, its top-level elements grouped
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
-import { memo, useMemo, useRef } from 'react'
+import { createContext, memo, type ReactNode, useContext, useMemo, useRef } from 'react'
 import {
   advanceSplit,
   type BlockPage as BlockPageData,
   blankLineEndedHtmlTail,
   blockPageSize,
+  keepBlockTree,
   type MarkdownBlock,
+  releaseBlockTrees,
   type SplitState,
   takeBlockSyntax,
 } from './block-splitter'
@@ -24,7 +26,14 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import { type Components, type RenderOptions, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import {
+  type Components,
+  parseMarkdown,
+  type RenderOptions,
+  renderMarkdown,
+  renderSyntaxTree,
+  rootOf,
+} from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
@@ -78,6 +87,10 @@ export function StreamingMarkdown({
   const previous = splitRef.current
   const split = advanceSplit(previous, text)
   splitRef.current = split
+  // While streaming, blocks keep the trees they render from, for rewrites that only change words.
+  const trees = useRef<TreeKeeping>({ keep: false }).current
+  if (trees.keep && !streaming) releaseBlockTrees(split)
+  trees.keep = streaming
   // Read by the blocks that render in this pass (see `useRevisionMarks`).
   const revisions = useRef<RevisionTracker>({ enabled: false, rewriting: false }).current
   revisions.enabled = markRevisions
@@ -101,9 +114,11 @@ export function StreamingMarkdown({
   const source = useMemo(() => ({ text, streaming }), [text, streaming])
   const content = (
     <RevisionTrackerContext.Provider value={revisions}>
-      <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-        <SplitMarkdown split={split} streaming={streaming} options={options} />
-      </div>
+      <TreeKeepingContext.Provider value={trees}>
+        <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+          <SplitMarkdown split={split} streaming={streaming} options={options} />
+        </div>
+      </TreeKeepingContext.Provider>
       {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
     </RevisionTrackerContext.Provider>
   )
@@ -116,6 +131,13 @@ export function StreamingMarkdown({
     </RenderSettingsContext.Provider>
   )
 }
+
+/** Written by `StreamingMarkdown` as it renders (a stable object: changing it re-renders no block). */
+interface TreeKeeping {
+  keep: boolean
+}
+
+const TreeKeepingContext = createContext<TreeKeeping>({ keep: false })
 
 interface SplitMarkdownProps {
   split: SplitState
@@ -317,14 +339,21 @@ interface RenderedBlockProps {
 const RenderedBlock = memo(
   function RenderedBlock({ blockKey, separated, source, owner, options }: RenderedBlockProps) {
     const marks = useRevisionMarks()
-    const syntax = owner && source === owner.text ? takeBlockSyntax(owner) : undefined
+    const keep = useContext(TreeKeepingContext).keep
+    const own = owner !== undefined && source === owner.text
+    const syntax = own ? takeBlockSyntax(owner) : undefined
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
+    let rendered: ReactNode
+    if (own && keep) {
+      const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source)
+      keepBlockTree(owner, tree)
+      rendered = renderSyntaxTree(tree, options, marks)
+    } else if (syntax) rendered = renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)
+    else rendered = renderMarkdown(source, options, marks)
     return (
       <>
         {separated ? '\n' : null}
-        {syntax
-          ? renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)
-          : renderMarkdown(source, options, marks)}
+        {rendered}
       </>
     )
   },

@@ -19,10 +19,11 @@
  * (`hasFootnoteDefinitions`).
  */
 
-import type { RootContent } from 'mdast'
+import type { Root, RootContent } from 'mdast'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import type { TableRows } from './StreamingTable'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
+import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -156,6 +157,22 @@ export function takeBlockSyntax(block: MarkdownBlock): BlockSyntax | undefined {
   const syntax = blockTrees.get(block)
   if (syntax) blockTrees.delete(block)
   return syntax
+}
+
+/**
+ * Trees blocks were rendered from (positions relative to the block), kept while their message
+ * streams: a rewrite that only changes words makes a changed block's tree from its old one instead
+ * of parsing it (`wordRewrite`). Released when the message settles (`releaseBlockTrees`).
+ */
+const renderedTrees = new WeakMap<MarkdownBlock, Root>()
+
+export function keepBlockTree(block: MarkdownBlock, tree: Root): void {
+  renderedTrees.set(block, tree)
+}
+
+export function releaseBlockTrees(split: SplitState): void {
+  for (const page of split.settledPages) for (const block of page.blocks) renderedTrees.delete(block)
+  for (const block of split.tail) renderedTrees.delete(block)
 }
 
 /**
@@ -431,6 +448,10 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
     offset = nextStart
   }
   const suffixLength = commonSuffixLength(oldText, text, prefixEnd, all)
+  if (resyncs === 0) {
+    const words = wordRewrite(previous, text, prefixEnd, suffixLength)
+    if (words) return words
+  }
   const shift = text.length - oldText.length
 
   // Candidate anchors: the first settled blocks after the kept ones lying wholly in the common suffix.
@@ -469,6 +490,111 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
     if (rewritten) return rewritten
   }
   return splitRegion(truncated(previous, blocks, kept, keptEnd), previous, text, all.slice(kept))
+}
+
+/**
+ * A rewrite that only changes words (`wordChanges`): no block boundary moves, so every block keeps
+ * its key, and a changed block's tree is its rendered tree with the words replaced
+ * (`patchSyntaxTree`). A block whose tree is not at hand or cannot be patched is parsed alone: it
+ * lies between settled boundaries, so it parses as it does in the whole text. Undefined when the
+ * rewrite is not of that kind, or a block parsed alone has link or footnote definitions (they
+ * change other blocks' renders): the general path handles it.
+ */
+function wordRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+  const changes = wordChanges(previous.text, text, prefix, suffix)
+  if (!changes || changes.length === 0) return undefined
+  let next = 0
+  let blockStart = 0
+  let tailLeaf = previous.tailLeaf
+  let settledShift = 0
+  const lastTail = previous.tail[previous.tail.length - 1]
+
+  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
+    const blockEnd = blockStart + block.text.length
+    const own: WordChange[] = []
+    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
+    const start = blockStart
+    blockStart = blockEnd
+    if (own.length === 0) return undefined
+    if (own[own.length - 1]!.to > blockEnd) return false
+    const relative = changesInBlock(block.text, own, start)
+    let newText = ''
+    let from = 0
+    for (const change of relative) {
+      newText += block.text.slice(from, change.from) + change.insert
+      from = change.to
+    }
+    newText += block.text.slice(from)
+    const replacement: MarkdownBlock = { ...block, text: newText }
+    const tree = own.every((change) => change.patchable) ? renderedTrees.get(block) : undefined
+    const patched = tree && patchSyntaxTree(tree, block.text, relative)
+    if (patched) {
+      blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })
+      if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
+    } else {
+      // Between tail blocks the parse may still depend on the block before.
+      if (previous.tail.includes(block) && previous.tail.length > 1) return false
+      const parsed = parseTopLevelBlocks(newText)
+      if (
+        block.definitions.length > 0 ||
+        parsed.hasFootnoteDefinitions ||
+        parsed.blocks.some((node) => node.definitions.length > 0)
+      ) {
+        return false
+      }
+      blockTrees.set(replacement, { nodes: parsed.nodes, offset: 0, line: 1 })
+      if (block === lastTail) tailLeaf = parsed.leaf
+    }
+    return replacement
+  }
+
+  let settledPages: BlockPage[] | undefined
+  for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
+    const page = previous.settledPages[index]!
+    let blocks: MarkdownBlock[] | undefined
+    for (let at = 0; at < page.blocks.length; at++) {
+      const replacement = rewritten(page.blocks[at]!)
+      if (replacement === false) return undefined
+      if (replacement) {
+        blocks ??= page.blocks.slice()
+        blocks[at] = replacement
+      }
+    }
+    if (blocks) {
+      settledPages ??= previous.settledPages.slice()
+      settledPages[index] = { key: page.key, blocks }
+    }
+  }
+  settledShift = shiftedOffset(previous.settledEnd, changes) - previous.settledEnd
+  if (next < changes.length) blockStart = previous.settledEnd
+  let tail: MarkdownBlock[] | undefined
+  for (let at = 0; at < previous.tail.length && next < changes.length; at++) {
+    const replacement = rewritten(previous.tail[at]!)
+    if (replacement === false) return undefined
+    if (replacement) {
+      tail ??= previous.tail.slice()
+      tail[at] = replacement
+    }
+  }
+  if (next < changes.length) return undefined
+  return {
+    ...previous,
+    text,
+    settledPages: settledPages ?? previous.settledPages,
+    settledEnd: previous.settledEnd + settledShift,
+    tail: tail ?? previous.tail,
+    tailLeaf,
+  }
+}
+
+/** Where `offset` moves to when the changes before it are made. */
+function shiftedOffset(offset: number, changes: readonly { from: number; to: number; insert: string }[]): number {
+  let shifted = offset
+  for (const change of changes) {
+    if (change.to > offset) break
+    shifted += change.insert.length - (change.to - change.from)
+  }
+  return shifted
 }
 
 /** The settled block holding offset `at` (at or after the kept blocks), with its start; past them, the end. */
