@@ -5,7 +5,13 @@ export {
   type CollapsibleTriggerProps,
   useCollapsible,
 } from './Collapsible'
-export type { MessageComponentProps, PartComponents, PartProps, TranscriptComponents } from './components-map'
+export type {
+  MessageComponentProps,
+  PartComponents,
+  PartElementProps,
+  PartProps,
+  TranscriptComponents,
+} from './components-map'
 export { type DisclosureRegistry, disclosureKey, disclosureRegistryFor } from './disclosure-registry'
 export { useIsStreaming, useMessage, useMessageIds, usePart, usePartStreaming } from './hooks'
 export { createJsonPrettyPrinter, type JsonPrettyPrinter } from './json-pretty-printer'
@@ -55,6 +61,11 @@ export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } f
 export * from './run'
 export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
 export { Transcript, type TranscriptProps } from './Transcript'
+export {
+  type ControllableStateMemory,
+  type ControllableStateOptions,
+  useControllableState,
+} from './use-controllable-state'
 export { useSnapshotStore } from './use-snapshot-store'
 export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
 export { useTranscriptSelector } from './use-transcript-selector'
