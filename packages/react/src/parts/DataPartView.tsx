@@ -4,8 +4,10 @@ import type { PartElementProps } from '../components-map'
 import { prettyJson } from '../json-text'
 import { useTranscriptOptions } from '../options-context'
 
+export interface DataPartViewProps extends PartElementProps<DataPart, 'figure'> {}
+
 /** Structured data as pretty JSON text. */
-export const DataPartView = forwardRef<HTMLElement, PartElementProps<DataPart, 'figure'>>(function DataPartView(
+export const DataPartView = forwardRef<HTMLElement, DataPartViewProps>(function DataPartView(
   { part, message: _message, streaming: _streaming, ...rest },
   ref,
 ) {

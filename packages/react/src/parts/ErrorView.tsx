@@ -3,8 +3,10 @@ import { forwardRef } from 'react'
 import type { PartElementProps } from '../components-map'
 import { useTranscriptOptions } from '../options-context'
 
+export interface ErrorViewProps extends PartElementProps<ErrorPart, 'div'> {}
+
 /** A failure reported by the agent, as text. */
-export const ErrorView = forwardRef<HTMLDivElement, PartElementProps<ErrorPart, 'div'>>(function ErrorView(
+export const ErrorView = forwardRef<HTMLDivElement, ErrorViewProps>(function ErrorView(
   { part, message: _message, streaming: _streaming, ...rest },
   ref,
 ) {

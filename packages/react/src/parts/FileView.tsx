@@ -55,8 +55,10 @@ export function FileContent({ url, data, mimeType, name, title, size, issueLabel
   )
 }
 
+export interface FileViewProps extends PartElementProps<FilePart, 'div'> {}
+
 /** A file or image part. */
-export const FileView = forwardRef<HTMLDivElement, PartElementProps<FilePart, 'div'>>(function FileView(
+export const FileView = forwardRef<HTMLDivElement, FileViewProps>(function FileView(
   { part, message: _message, streaming: _streaming, ...rest },
   ref,
 ) {

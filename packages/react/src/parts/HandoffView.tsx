@@ -2,8 +2,10 @@ import type { HandoffPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
 import type { PartElementProps } from '../components-map'
 
+export interface HandoffViewProps extends PartElementProps<HandoffPart, 'p'> {}
+
 /** One agent handing the conversation to another. */
-export const HandoffView = forwardRef<HTMLParagraphElement, PartElementProps<HandoffPart, 'p'>>(function HandoffView(
+export const HandoffView = forwardRef<HTMLParagraphElement, HandoffViewProps>(function HandoffView(
   { part, message: _message, streaming: _streaming, ...rest },
   ref,
 ) {

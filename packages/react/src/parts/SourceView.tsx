@@ -4,8 +4,10 @@ import type { PartElementProps } from '../components-map'
 import { useTranscriptOptions } from '../options-context'
 import { safeLinkUrl } from '../safe-url'
 
+export interface SourceViewProps extends PartElementProps<SourcePart, 'cite'> {}
+
 /** A citation: a link to the source when its URL is safe, its title otherwise. */
-export const SourceView = forwardRef<HTMLElement, PartElementProps<SourcePart, 'cite'>>(function SourceView(
+export const SourceView = forwardRef<HTMLElement, SourceViewProps>(function SourceView(
   { part, message: _message, streaming: _streaming, ...rest },
   ref,
 ) {

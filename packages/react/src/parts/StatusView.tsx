@@ -2,8 +2,10 @@ import type { StatusPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
 import type { PartElementProps } from '../components-map'
 
+export interface StatusViewProps extends PartElementProps<StatusPart, 'p'> {}
+
 /** A status line (workflow step, progress); `data-level` is info, warning or error. */
-export const StatusView = forwardRef<HTMLParagraphElement, PartElementProps<StatusPart, 'p'>>(function StatusView(
+export const StatusView = forwardRef<HTMLParagraphElement, StatusViewProps>(function StatusView(
   { part, message: _message, streaming: _streaming, ...rest },
   ref,
 ) {

@@ -3,8 +3,10 @@ import { forwardRef } from 'react'
 import type { PartElementProps } from '../components-map'
 import { ReplaceableMarkdown } from '../ReplaceableMarkdown'
 
+export interface TextViewProps extends PartElementProps<TextPart, 'div'> {}
+
 /** Answer text, as streaming markdown with the flicker-free reset. */
-export const TextView = forwardRef<HTMLDivElement, PartElementProps<TextPart, 'div'>>(function TextView(
+export const TextView = forwardRef<HTMLDivElement, TextViewProps>(function TextView(
   { part, message, streaming, ...rest },
   ref,
 ) {
