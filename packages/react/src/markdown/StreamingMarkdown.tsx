@@ -7,6 +7,7 @@
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
 import { memo, useMemo, useRef } from 'react'
+import { addAutoDirection } from './block-direction'
 import {
   advanceSplit,
   type BlockPage as BlockPageData,
@@ -24,12 +25,13 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import { type Components, type RenderOptions, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import { type Components, type HtmlTreeTransform, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
-import { markdownOptions } from './render-options'
+import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
 import { StreamingTable, tableRows } from './StreamingTable'
+import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
 
 export type { CodeHighlighter, MarkdownIssue }
@@ -57,6 +59,16 @@ export interface StreamingMarkdownProps {
   markRevisions?: boolean
   /** What the live region says when a burst of revisions starts (default "Answer revised"). */
   revisionLabel?: string
+  /**
+   * While streaming, each new word fades in (`<span data-palimpsest-fade>`, animated by the
+   * stylesheet, not under `prefers-reduced-motion`). Only the unsettled blocks carry the spans: a
+   * settled block, and the whole message once it stops streaming, render plain markdown.
+   */
+  fadeIn?: boolean
+  /** While streaming, a caret (`<span data-palimpsest-caret aria-hidden="true">`) follows the last word. */
+  caret?: boolean
+  /** Each top-level block gets `dir="auto"`: a right-to-left paragraph reads right to left. Default false. */
+  autoDirection?: boolean
   className?: string
 }
 
@@ -70,6 +82,9 @@ export function StreamingMarkdown({
   onIssue,
   markRevisions = false,
   revisionLabel = 'Answer revised',
+  fadeIn = false,
+  caret = false,
+  autoDirection = false,
   className,
 }: StreamingMarkdownProps) {
   // The split state is a pure function of (previous state, text), so writing it during render is
@@ -83,7 +98,10 @@ export function StreamingMarkdown({
   revisions.enabled = markRevisions
   revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
-  const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
+  const options = useMemo(
+    () => markdownOptions({ components, highlight, autoDirection }),
+    [components, highlight, autoDirection],
+  )
   // A new `onIssue` function each render must not re-render every link and code block through context.
   const onIssueRef = useRef(onIssue)
   onIssueRef.current = onIssue
@@ -102,7 +120,13 @@ export function StreamingMarkdown({
   const content = (
     <RevisionTrackerContext.Provider value={revisions}>
       <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-        <SplitMarkdown split={split} streaming={streaming} options={options} />
+        <SplitMarkdown
+          split={split}
+          streaming={streaming}
+          options={options}
+          fadeIn={streaming && fadeIn}
+          caret={streaming && caret}
+        />
       </div>
       {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
     </RevisionTrackerContext.Provider>
@@ -120,7 +144,11 @@ export function StreamingMarkdown({
 interface SplitMarkdownProps {
   split: SplitState
   streaming: boolean
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  /** The unsettled blocks' new words fade in (`streaming-motion.ts`). */
+  fadeIn?: boolean
+  /** The last block ends with the caret. */
+  caret?: boolean
 }
 
 /**
@@ -129,11 +157,13 @@ interface SplitMarkdownProps {
  * (numbered and listed for the whole document) the whole text renders as one block.
  * Exported for tests that drive the splitter directly and render on the server.
  */
-export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
+export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret = false }: SplitMarkdownProps) {
   if (split.hasFootnoteDefinitions) {
     const text = streaming ? repairWholeText(split) : split.text
     const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }
-    return <BlockView key={0} block={block} definitions={noDefinitions} options={options} />
+    return (
+      <BlockView key={0} block={block} definitions={noDefinitions} options={options} motion={motionOf(fadeIn, caret)} />
+    )
   }
   const { settledPages, tail } = split
   const definitions = streaming ? split.streamingDefinitions : split.definitions
@@ -141,6 +171,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
   const owners = tail
   const last = settledPages[settledPages.length - 1]
   const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
+  const rest = tailBlocks.slice(room)
   const pages = settledPages.map((page) => {
     if (page !== last || room === 0 || tailBlocks.length === 0) {
       // A page of settled blocks keeps the definitions object it rendered with while no change could alter it.
@@ -155,16 +186,27 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
         owners={owners.slice(0, room)}
         definitions={definitions}
         options={options}
+        fadeIn={fadeIn}
+        caret={caret && rest.length === 0}
       />
     )
   })
-  const rest = tailBlocks.slice(room)
   if (rest.length > 0) {
     const page = { key: split.tailPageKey, blocks: rest }
     pages.push(
-      <BlockPage key={page.key} page={page} owners={owners.slice(room)} definitions={definitions} options={options} />,
+      <BlockPage
+        key={page.key}
+        page={page}
+        owners={owners.slice(room)}
+        definitions={definitions}
+        options={options}
+        fadeIn={fadeIn}
+        caret={caret}
+      />,
     )
   }
+  // No unsettled block to end with it (nothing received yet): the caret stands alone.
+  if (caret && tailBlocks.length === 0) pages.push(<Caret key="caret" />)
   return pages
 }
 
@@ -209,7 +251,11 @@ interface BlockPageProps {
   /** For tail blocks (repaired copies): the split's own blocks, whose trees may serve their render. */
   owners?: readonly MarkdownBlock[]
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  /** The tail blocks' new words fade in. */
+  fadeIn?: boolean
+  /** The page's last block ends with the caret. */
+  caret?: boolean
 }
 
 /** Search keys of settled pages (their block arrays never change). */
@@ -241,8 +287,16 @@ const pageStyle = { isolation: 'isolate' } as const
  * are keyed by their own keys, so a rewrite that adds or removes blocks elsewhere re-renders none
  * of the others.
  */
-const BlockPage = memo(function BlockPage({ page, owners, definitions, options }: BlockPageProps) {
+const BlockPage = memo(function BlockPage({
+  page,
+  owners,
+  definitions,
+  options,
+  fadeIn = false,
+  caret = false,
+}: BlockPageProps) {
   const tailFrom = page.blocks.length - (owners?.length ?? 0)
+  const lastIndex = page.blocks.length - 1
   return (
     <div data-palimpsest-block-page="" style={pageStyle}>
       {page.blocks.map((block, index) => (
@@ -252,6 +306,7 @@ const BlockPage = memo(function BlockPage({ page, owners, definitions, options }
           owner={index < tailFrom ? block : owners![index - tailFrom]}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
+          motion={motionOf(index >= tailFrom && fadeIn, index === lastIndex && caret)}
         />
       ))}
     </div>
@@ -264,26 +319,42 @@ interface BlockViewProps {
   /** The block as the splitter made it: its tree from that parse may serve the first render. */
   owner?: MarkdownBlock | undefined
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  motion: BlockMotion
+}
+
+const motions: readonly BlockMotion[] = [
+  { fadeIn: false, caret: false },
+  { fadeIn: false, caret: true },
+  { fadeIn: true, caret: false },
+  { fadeIn: true, caret: true },
+]
+
+/** One object per combination, so a memoised block sees the same motion as long as it is the same. */
+function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
+  return motions[(fadeIn ? 2 : 0) + (caret ? 1 : 0)]!
 }
 
 /** A block with the definition lines it may use written before it. */
-const BlockView = memo(function BlockView({ block, owner, definitions, options }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, owner, definitions, options, motion }: BlockViewProps) {
   const { text, separated, rendersNothing, literal, tableRows } = block
   // A streaming table writes the definitions before each of its parts.
   const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
-  if (rendersNothing || text.trim() === '') return null
+  if (rendersNothing || text.trim() === '') return motion.caret ? <Caret /> : null
   if (tableRows) {
     return (
-      <StreamingTable
-        blockKey={block.key}
-        separated={separated}
-        rows={tableRows}
-        definitions={definitions}
-        options={options}
-      />
+      <>
+        <StreamingTable
+          blockKey={block.key}
+          separated={separated}
+          rows={tableRows}
+          definitions={definitions}
+          options={options}
+        />
+        {motion.caret ? <Caret /> : null}
+      </>
     )
   }
   if (literal !== undefined) {
@@ -291,11 +362,19 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options }
       <>
         {separated ? '\n' : null}
         {literal}
+        {motion.caret ? <Caret /> : null}
       </>
     )
   }
   return (
-    <RenderedBlock blockKey={block.key} separated={separated} source={prefix + text} owner={owner} options={options} />
+    <RenderedBlock
+      blockKey={block.key}
+      separated={separated}
+      source={prefix + text}
+      owner={owner}
+      options={options}
+      motion={motion}
+    />
   )
 })
 
@@ -305,7 +384,8 @@ interface RenderedBlockProps {
   source: string
   /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
   owner: MarkdownBlock | undefined
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  motion: BlockMotion
 }
 
 /**
@@ -315,8 +395,8 @@ interface RenderedBlockProps {
  * how it is rendered) decides the render.
  */
 const RenderedBlock = memo(
-  function RenderedBlock({ blockKey, separated, source, owner, options }: RenderedBlockProps) {
-    const marks = useRevisionMarks()
+  function RenderedBlock({ blockKey, separated, source, owner, options, motion }: RenderedBlockProps) {
+    const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
     const syntax = owner && source === owner.text ? takeBlockSyntax(owner) : undefined
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
     return (
@@ -329,5 +409,23 @@ const RenderedBlock = memo(
     )
   },
   (previous, next) =>
-    previous.source === next.source && previous.separated === next.separated && previous.options === next.options,
+    previous.source === next.source &&
+    previous.separated === next.separated &&
+    previous.options === next.options &&
+    previous.motion === next.motion,
 )
+
+/** What changes a block's HTML tree: revision marks, then its direction, then its motion. */
+function blockTransform(
+  marks: HtmlTreeTransform | undefined,
+  autoDirection: boolean,
+  motion: BlockMotion,
+): HtmlTreeTransform | undefined {
+  const directed: HtmlTreeTransform | undefined = autoDirection
+    ? (tree) => {
+        marks?.(tree)
+        addAutoDirection(tree)
+      }
+    : marks
+  return motionTransform(motion, directed)
+}
