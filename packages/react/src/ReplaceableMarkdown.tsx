@@ -25,7 +25,9 @@ export function ReplaceableMarkdown({
   style,
   ...rest
 }: ReplaceableMarkdownProps) {
-  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = useTranscriptOptions()
+  const options = useTranscriptOptions()
+  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = options
+  const { fadeIn, caret, autoDirection } = options
   const hold = useReplacementHold({ text, epoch, streaming: messageStreaming, holdMs })
   const state = hold.replacing ? 'replacing' : streaming ? 'streaming' : 'done'
   return (
@@ -43,6 +45,9 @@ export function ReplaceableMarkdown({
           blockRemoteImages={blockRemoteImages}
           markRevisions={markRevisions}
           revisionLabel={labels.revised}
+          fadeIn={fadeIn}
+          caret={caret}
+          autoDirection={autoDirection}
           {...(markdownComponents && { components: markdownComponents })}
           {...(highlight && { highlight })}
         />
