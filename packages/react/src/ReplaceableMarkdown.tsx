@@ -21,7 +21,9 @@ export const ReplaceableMarkdown = forwardRef<HTMLDivElement, ReplaceableMarkdow
   { text, epoch, streaming, messageStreaming, style, ...rest },
   ref,
 ) {
-  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = useTranscriptOptions()
+  const options = useTranscriptOptions()
+  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = options
+  const { fadeIn, caret, autoDirection } = options
   const hold = useReplacementHold({ text, epoch, streaming: messageStreaming, holdMs })
   const state = hold.replacing ? 'replacing' : streaming ? 'streaming' : 'done'
   return (
@@ -40,6 +42,9 @@ export const ReplaceableMarkdown = forwardRef<HTMLDivElement, ReplaceableMarkdow
           blockRemoteImages={blockRemoteImages}
           markRevisions={markRevisions}
           revisionLabel={labels.revised}
+          fadeIn={fadeIn}
+          caret={caret}
+          autoDirection={autoDirection}
           {...(markdownComponents && { components: markdownComponents })}
           {...(highlight && { highlight })}
         />

@@ -46,6 +46,9 @@ function TranscriptView({
   blockRemoteImages,
   holdMs,
   markRevisions,
+  fadeIn,
+  caret,
+  autoDirection,
   panels,
   labels,
   onApprove,
@@ -59,6 +62,7 @@ function TranscriptView({
   return (
     <TranscriptOptionsProvider
       {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels }}
+      {...{ fadeIn, caret, autoDirection }}
       {...{ onApprove, onDeny, onIssue }}
     >
       <TranscriptFrame

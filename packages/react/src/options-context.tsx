@@ -29,6 +29,12 @@ export interface TranscriptOptions {
    * moment (`data-revised`) and "Answer revised" is announced once per burst of rewrites.
    */
   markRevisions: boolean
+  /** While a text streams, its new words fade in (not under `prefers-reduced-motion`); settled text is plain markdown. */
+  fadeIn: boolean
+  /** While a text streams, a caret follows its last word (hidden under `prefers-reduced-motion`). */
+  caret: boolean
+  /** Each top-level markdown block gets `dir="auto"`, so right-to-left paragraphs read right to left. */
+  autoDirection: boolean
   panels: PanelDefaults
   labels: Labels
   /**
@@ -50,6 +56,9 @@ const defaults: TranscriptOptions = {
   blockRemoteImages: false,
   holdMs: defaultHoldMs,
   markRevisions: false,
+  fadeIn: false,
+  caret: false,
+  autoDirection: false,
   panels: defaultPanels,
   labels: defaultLabels,
 }
@@ -73,6 +82,7 @@ export function TranscriptOptionsProvider({ children, ...input }: TranscriptOpti
 
 function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
   const { components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels } = input
+  const { fadeIn, caret, autoDirection } = input
   const { onApprove, onDeny, onIssue } = input
   return useMemo(
     () => ({
@@ -82,6 +92,9 @@ function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
       blockRemoteImages: blockRemoteImages ?? false,
       holdMs: holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : defaultHoldMs,
       markRevisions: markRevisions ?? false,
+      fadeIn: fadeIn ?? false,
+      caret: caret ?? false,
+      autoDirection: autoDirection ?? false,
       panels: { ...defaultPanels, ...panels },
       labels: { ...defaultLabels, ...labels },
       ...(onApprove && { onApprove }),
@@ -95,6 +108,9 @@ function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
       blockRemoteImages,
       holdMs,
       markRevisions,
+      fadeIn,
+      caret,
+      autoDirection,
       panels,
       labels,
       onApprove,

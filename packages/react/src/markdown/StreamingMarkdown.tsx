@@ -7,6 +7,7 @@
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
 import { createContext, memo, type ReactNode, useContext, useMemo, useRef } from 'react'
+import { addAutoDirection } from './block-direction'
 import {
   advanceSplit,
   type BlockPage as BlockPageData,
@@ -28,6 +29,7 @@ import {
 } from './link-definitions'
 import {
   type Components,
+  type HtmlTreeTransform,
   parseMarkdown,
   type RenderOptions,
   renderMarkdown,
@@ -35,10 +37,11 @@ import {
   rootOf,
 } from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
-import { markdownOptions } from './render-options'
+import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
 import { StreamingTable, tableRows } from './StreamingTable'
+import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
 
 export type { CodeHighlighter, MarkdownIssue }
@@ -66,6 +69,16 @@ export interface StreamingMarkdownProps {
   markRevisions?: boolean
   /** What the live region says when a burst of revisions starts (default "Answer revised"). */
   revisionLabel?: string
+  /**
+   * While streaming, each new word fades in (`<span data-palimpsest-fade>`, animated by the
+   * stylesheet, not under `prefers-reduced-motion`). Only the unsettled blocks carry the spans: a
+   * settled block, and the whole message once it stops streaming, render plain markdown.
+   */
+  fadeIn?: boolean
+  /** While streaming, a caret (`<span data-palimpsest-caret aria-hidden="true">`) follows the last word. */
+  caret?: boolean
+  /** Each top-level block gets `dir="auto"`: a right-to-left paragraph reads right to left. Default false. */
+  autoDirection?: boolean
   className?: string
 }
 
@@ -79,6 +92,9 @@ export function StreamingMarkdown({
   onIssue,
   markRevisions = false,
   revisionLabel = 'Answer revised',
+  fadeIn = false,
+  caret = false,
+  autoDirection = false,
   className,
 }: StreamingMarkdownProps) {
   // The split state is a pure function of (previous state, text), so writing it during render is
@@ -96,7 +112,10 @@ export function StreamingMarkdown({
   revisions.enabled = markRevisions
   revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
-  const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
+  const options = useMemo(
+    () => markdownOptions({ components, highlight, autoDirection }),
+    [components, highlight, autoDirection],
+  )
   // A new `onIssue` function each render must not re-render every link and code block through context.
   const onIssueRef = useRef(onIssue)
   onIssueRef.current = onIssue
@@ -116,7 +135,13 @@ export function StreamingMarkdown({
     <RevisionTrackerContext.Provider value={revisions}>
       <TreeKeepingContext.Provider value={trees}>
         <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-          <SplitMarkdown split={split} streaming={streaming} options={options} />
+          <SplitMarkdown
+            split={split}
+            streaming={streaming}
+            options={options}
+            fadeIn={streaming && fadeIn}
+            caret={streaming && caret}
+          />
         </div>
       </TreeKeepingContext.Provider>
       {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
@@ -142,7 +167,11 @@ const TreeKeepingContext = createContext<TreeKeeping>({ keep: false })
 interface SplitMarkdownProps {
   split: SplitState
   streaming: boolean
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  /** The unsettled blocks' new words fade in (`streaming-motion.ts`). */
+  fadeIn?: boolean
+  /** The last block ends with the caret. */
+  caret?: boolean
 }
 
 /**
@@ -151,11 +180,13 @@ interface SplitMarkdownProps {
  * (numbered and listed for the whole document) the whole text renders as one block.
  * Exported for tests that drive the splitter directly and render on the server.
  */
-export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
+export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret = false }: SplitMarkdownProps) {
   if (split.hasFootnoteDefinitions) {
     const text = streaming ? repairWholeText(split) : split.text
     const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }
-    return <BlockView key={0} block={block} definitions={noDefinitions} options={options} />
+    return (
+      <BlockView key={0} block={block} definitions={noDefinitions} options={options} motion={motionOf(fadeIn, caret)} />
+    )
   }
   const { settledPages, tail } = split
   const definitions = streaming ? split.streamingDefinitions : split.definitions
@@ -163,6 +194,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
   const owners = tail
   const last = settledPages[settledPages.length - 1]
   const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
+  const rest = tailBlocks.slice(room)
   const pages = settledPages.map((page) => {
     if (page !== last || room === 0 || tailBlocks.length === 0) {
       // A page of settled blocks keeps the definitions object it rendered with while no change could alter it.
@@ -177,16 +209,27 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
         owners={owners.slice(0, room)}
         definitions={definitions}
         options={options}
+        fadeIn={fadeIn}
+        caret={caret && rest.length === 0}
       />
     )
   })
-  const rest = tailBlocks.slice(room)
   if (rest.length > 0) {
     const page = { key: split.tailPageKey, blocks: rest }
     pages.push(
-      <BlockPage key={page.key} page={page} owners={owners.slice(room)} definitions={definitions} options={options} />,
+      <BlockPage
+        key={page.key}
+        page={page}
+        owners={owners.slice(room)}
+        definitions={definitions}
+        options={options}
+        fadeIn={fadeIn}
+        caret={caret}
+      />,
     )
   }
+  // No unsettled block to end with it (nothing received yet): the caret stands alone.
+  if (caret && tailBlocks.length === 0) pages.push(<Caret key="caret" />)
   return pages
 }
 
@@ -231,7 +274,11 @@ interface BlockPageProps {
   /** For tail blocks (repaired copies): the split's own blocks, whose trees may serve their render. */
   owners?: readonly MarkdownBlock[]
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  /** The tail blocks' new words fade in. */
+  fadeIn?: boolean
+  /** The page's last block ends with the caret. */
+  caret?: boolean
 }
 
 /** Search keys of settled pages (their block arrays never change). */
@@ -263,8 +310,16 @@ const pageStyle = { isolation: 'isolate' } as const
  * are keyed by their own keys, so a rewrite that adds or removes blocks elsewhere re-renders none
  * of the others.
  */
-const BlockPage = memo(function BlockPage({ page, owners, definitions, options }: BlockPageProps) {
+const BlockPage = memo(function BlockPage({
+  page,
+  owners,
+  definitions,
+  options,
+  fadeIn = false,
+  caret = false,
+}: BlockPageProps) {
   const tailFrom = page.blocks.length - (owners?.length ?? 0)
+  const lastIndex = page.blocks.length - 1
   return (
     <div data-palimpsest-block-page="" style={pageStyle}>
       {page.blocks.map((block, index) => (
@@ -274,6 +329,7 @@ const BlockPage = memo(function BlockPage({ page, owners, definitions, options }
           owner={index < tailFrom ? block : owners![index - tailFrom]}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
+          motion={motionOf(index >= tailFrom && fadeIn, index === lastIndex && caret)}
         />
       ))}
     </div>
@@ -286,26 +342,42 @@ interface BlockViewProps {
   /** The block as the splitter made it: its tree from that parse may serve the first render. */
   owner?: MarkdownBlock | undefined
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  motion: BlockMotion
+}
+
+const motions: readonly BlockMotion[] = [
+  { fadeIn: false, caret: false },
+  { fadeIn: false, caret: true },
+  { fadeIn: true, caret: false },
+  { fadeIn: true, caret: true },
+]
+
+/** One object per combination, so a memoised block sees the same motion as long as it is the same. */
+function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
+  return motions[(fadeIn ? 2 : 0) + (caret ? 1 : 0)]!
 }
 
 /** A block with the definition lines it may use written before it. */
-const BlockView = memo(function BlockView({ block, owner, definitions, options }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, owner, definitions, options, motion }: BlockViewProps) {
   const { text, separated, rendersNothing, literal, tableRows } = block
   // A streaming table writes the definitions before each of its parts.
   const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
-  if (rendersNothing || text.trim() === '') return null
+  if (rendersNothing || text.trim() === '') return motion.caret ? <Caret /> : null
   if (tableRows) {
     return (
-      <StreamingTable
-        blockKey={block.key}
-        separated={separated}
-        rows={tableRows}
-        definitions={definitions}
-        options={options}
-      />
+      <>
+        <StreamingTable
+          blockKey={block.key}
+          separated={separated}
+          rows={tableRows}
+          definitions={definitions}
+          options={options}
+        />
+        {motion.caret ? <Caret /> : null}
+      </>
     )
   }
   if (literal !== undefined) {
@@ -313,11 +385,19 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options }
       <>
         {separated ? '\n' : null}
         {literal}
+        {motion.caret ? <Caret /> : null}
       </>
     )
   }
   return (
-    <RenderedBlock blockKey={block.key} separated={separated} source={prefix + text} owner={owner} options={options} />
+    <RenderedBlock
+      blockKey={block.key}
+      separated={separated}
+      source={prefix + text}
+      owner={owner}
+      options={options}
+      motion={motion}
+    />
   )
 })
 
@@ -327,7 +407,8 @@ interface RenderedBlockProps {
   source: string
   /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
   owner: MarkdownBlock | undefined
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  motion: BlockMotion
 }
 
 /**
@@ -337,8 +418,8 @@ interface RenderedBlockProps {
  * how it is rendered) decides the render.
  */
 const RenderedBlock = memo(
-  function RenderedBlock({ blockKey, separated, source, owner, options }: RenderedBlockProps) {
-    const marks = useRevisionMarks()
+  function RenderedBlock({ blockKey, separated, source, owner, options, motion }: RenderedBlockProps) {
+    const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
     const keep = useContext(TreeKeepingContext).keep
     const own = owner !== undefined && source === owner.text
     const syntax = own ? takeBlockSyntax(owner) : undefined
@@ -358,5 +439,23 @@ const RenderedBlock = memo(
     )
   },
   (previous, next) =>
-    previous.source === next.source && previous.separated === next.separated && previous.options === next.options,
+    previous.source === next.source &&
+    previous.separated === next.separated &&
+    previous.options === next.options &&
+    previous.motion === next.motion,
 )
+
+/** What changes a block's HTML tree: revision marks, then its direction, then its motion. */
+function blockTransform(
+  marks: HtmlTreeTransform | undefined,
+  autoDirection: boolean,
+  motion: BlockMotion,
+): HtmlTreeTransform | undefined {
+  const directed: HtmlTreeTransform | undefined = autoDirection
+    ? (tree) => {
+        marks?.(tree)
+        addAutoDirection(tree)
+      }
+    : marks
+  return motionTransform(motion, directed)
+}
