@@ -25,7 +25,8 @@ export function ReplaceableMarkdown({
   style,
   ...rest
 }: ReplaceableMarkdownProps) {
-  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = useTranscriptOptions()
+  const { holdMs, markdownComponents, markdownSyntax, highlight, blockRemoteImages, markRevisions, labels } =
+    useTranscriptOptions()
   const hold = useReplacementHold({ text, epoch, streaming: messageStreaming, holdMs })
   const state = hold.replacing ? 'replacing' : streaming ? 'streaming' : 'done'
   return (
@@ -45,6 +46,7 @@ export function ReplaceableMarkdown({
           revisionLabel={labels.revised}
           {...(markdownComponents && { components: markdownComponents })}
           {...(highlight && { highlight })}
+          {...(markdownSyntax && { syntax: markdownSyntax })}
         />
       </div>
     </div>

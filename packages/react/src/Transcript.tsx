@@ -42,6 +42,7 @@ export function Transcript({ store, ...props }: TranscriptProps) {
 function TranscriptView({
   components,
   markdownComponents,
+  markdownSyntax,
   highlight,
   blockRemoteImages,
   holdMs,
@@ -59,7 +60,7 @@ function TranscriptView({
   return (
     <TranscriptOptionsProvider
       {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels }}
-      {...{ onApprove, onDeny, onIssue }}
+      {...{ markdownSyntax, onApprove, onDeny, onIssue }}
     >
       <TranscriptFrame
         lazyRender={lazyRender}

@@ -26,6 +26,7 @@ import {
 } from './link-definitions'
 import { type Components, type RenderOptions, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
+import type { MarkdownSyntax } from './markdown-syntax'
 import { markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
@@ -57,6 +58,11 @@ export interface StreamingMarkdownProps {
   markRevisions?: boolean
   /** What the live region says when a burst of revisions starts (default "Answer revised"). */
   revisionLabel?: string
+  /**
+   * The syntax to parse with: GFM by default; an opt-in subpath adds to it (e.g. `createMathSyntax()`
+   * from `@palimpsest/react/math`). Keep it stable: another syntax splits and renders everything again.
+   */
+  syntax?: MarkdownSyntax
   className?: string
 }
 
@@ -70,20 +76,21 @@ export function StreamingMarkdown({
   onIssue,
   markRevisions = false,
   revisionLabel = 'Answer revised',
+  syntax,
   className,
 }: StreamingMarkdownProps) {
   // The split state is a pure function of (previous state, text), so writing it during render is
   // safe even if React discards this render: the next render continues or restarts from it.
   const splitRef = useRef<SplitState | undefined>(undefined)
   const previous = splitRef.current
-  const split = advanceSplit(previous, text)
+  const split = advanceSplit(previous, text, syntax)
   splitRef.current = split
   // Read by the blocks that render in this pass (see `useRevisionMarks`).
   const revisions = useRef<RevisionTracker>({ enabled: false, rewriting: false }).current
   revisions.enabled = markRevisions
   revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
-  const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
+  const options = useMemo(() => markdownOptions({ components, highlight, syntax }), [components, highlight, syntax])
   // A new `onIssue` function each render must not re-render every link and code block through context.
   const onIssueRef = useRef(onIssue)
   onIssueRef.current = onIssue
@@ -176,7 +183,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
 export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf)
+  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf, split.syntax)
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
@@ -201,7 +208,7 @@ function repairWholeText(split: SplitState): string {
   const last = split.tail[split.tail.length - 1]
   const leaf = last && split.tailLeaf
   const tailStart = split.text.length - (last?.text.length ?? 0)
-  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart })
+  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart }, split.syntax)
 }
 
 interface BlockPageProps {
