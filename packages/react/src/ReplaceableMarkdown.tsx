@@ -22,7 +22,7 @@ export const ReplaceableMarkdown = forwardRef<HTMLDivElement, ReplaceableMarkdow
   ref,
 ) {
   const options = useTranscriptOptions()
-  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = options
+  const { holdMs, markdownComponents, markdownSyntax, highlight, blockRemoteImages, markRevisions, labels } = options
   const { fadeIn, caret, autoDirection } = options
   const hold = useReplacementHold({ text, epoch, streaming: messageStreaming, holdMs })
   const state = hold.replacing ? 'replacing' : streaming ? 'streaming' : 'done'
@@ -47,6 +47,7 @@ export const ReplaceableMarkdown = forwardRef<HTMLDivElement, ReplaceableMarkdow
           autoDirection={autoDirection}
           {...(markdownComponents && { components: markdownComponents })}
           {...(highlight && { highlight })}
+          {...(markdownSyntax && { syntax: markdownSyntax })}
         />
       </div>
     </div>

@@ -42,6 +42,7 @@ export function Transcript({ store, ...props }: TranscriptProps) {
 function TranscriptView({
   components,
   markdownComponents,
+  markdownSyntax,
   highlight,
   blockRemoteImages,
   holdMs,
@@ -63,7 +64,7 @@ function TranscriptView({
     <TranscriptOptionsProvider
       {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels }}
       {...{ fadeIn, caret, autoDirection }}
-      {...{ onApprove, onDeny, onIssue }}
+      {...{ markdownSyntax, onApprove, onDeny, onIssue }}
     >
       <TranscriptFrame
         lazyRender={lazyRender}

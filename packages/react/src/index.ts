@@ -21,13 +21,18 @@ export { DefaultMessageLayout, Message, type MessageProps, type MessageRootProps
 export { type ContentSlotProps, PrimaryContent, SecondaryContent } from './MessageParts'
 export {
   type CodeHighlighter,
+  defineMarkdownSyntax,
   type FencedCode,
   fencedCodeOf,
+  gfmSyntax,
   isRemoteUrl,
   type MarkdownComponents,
   type MarkdownExtraProps,
   type MarkdownSource,
   MarkdownSourceContext,
+  type MarkdownSyntax,
+  type MarkdownSyntaxOptions,
+  type MarkdownTailLeaf,
   StreamingMarkdown,
   type StreamingMarkdownProps,
 } from './markdown'

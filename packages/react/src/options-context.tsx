@@ -5,6 +5,7 @@ import type { TranscriptComponents } from './components-map'
 import { defaultLabels, type Labels } from './labels'
 import type { CodeHighlighter } from './markdown'
 import type { Components as MarkdownComponents } from './markdown/markdown-pipeline'
+import type { MarkdownSyntax } from './markdown/markdown-syntax'
 
 /** When a panel is open while the user has not toggled it: always, never, or only while its part streams. */
 export type PanelDefault = boolean | 'while-streaming'
@@ -20,6 +21,8 @@ export interface TranscriptOptions {
   /** react-markdown element overrides for text and reasoning. */
   markdownComponents?: MarkdownComponents
   highlight?: CodeHighlighter
+  /** The markdown syntax for text and reasoning (GFM by default; e.g. `mathSyntax` from `@palimpsest/react/math`). */
+  markdownSyntax?: MarkdownSyntax
   /** Never load remote images (markdown, file parts, tool output); show a link instead. */
   blockRemoteImages: boolean
   /** How long a cleared text stays on screen, marked `data-state="replacing"`, while its new text has not arrived (ms). */
@@ -81,14 +84,15 @@ export function TranscriptOptionsProvider({ children, ...input }: TranscriptOpti
 }
 
 function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
-  const { components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels } = input
-  const { fadeIn, caret, autoDirection } = input
+  const { components, markdownComponents, markdownSyntax, highlight, blockRemoteImages, holdMs, markRevisions } = input
+  const { panels, labels, fadeIn, caret, autoDirection } = input
   const { onApprove, onDeny, onIssue } = input
   return useMemo(
     () => ({
       components: components ?? {},
       ...(markdownComponents && { markdownComponents }),
       ...(highlight && { highlight }),
+      ...(markdownSyntax && { markdownSyntax }),
       blockRemoteImages: blockRemoteImages ?? false,
       holdMs: holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : defaultHoldMs,
       markRevisions: markRevisions ?? false,
@@ -104,6 +108,7 @@ function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
     [
       components,
       markdownComponents,
+      markdownSyntax,
       highlight,
       blockRemoteImages,
       holdMs,

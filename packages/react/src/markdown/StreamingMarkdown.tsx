@@ -37,6 +37,7 @@ import {
   rootOf,
 } from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
+import type { MarkdownSyntax } from './markdown-syntax'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
@@ -79,6 +80,11 @@ export interface StreamingMarkdownProps {
   caret?: boolean
   /** Each top-level block gets `dir="auto"`: a right-to-left paragraph reads right to left. Default false. */
   autoDirection?: boolean
+  /**
+   * The syntax to parse with: GFM by default; an opt-in subpath adds to it (e.g. `createMathSyntax()`
+   * from `@palimpsest/react/math`). Keep it stable: another syntax splits and renders everything again.
+   */
+  syntax?: MarkdownSyntax
   className?: string
 }
 
@@ -95,13 +101,14 @@ export function StreamingMarkdown({
   fadeIn = false,
   caret = false,
   autoDirection = false,
+  syntax,
   className,
 }: StreamingMarkdownProps) {
   // The split state is a pure function of (previous state, text), so writing it during render is
   // safe even if React discards this render: the next render continues or restarts from it.
   const splitRef = useRef<SplitState | undefined>(undefined)
   const previous = splitRef.current
-  const split = advanceSplit(previous, text)
+  const split = advanceSplit(previous, text, syntax)
   splitRef.current = split
   // While streaming, blocks keep the trees they render from, for rewrites that only change words.
   const trees = useRef<TreeKeeping>({ keep: false }).current
@@ -113,8 +120,8 @@ export function StreamingMarkdown({
   revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
   const options = useMemo(
-    () => markdownOptions({ components, highlight, autoDirection }),
-    [components, highlight, autoDirection],
+    () => markdownOptions({ components, highlight, autoDirection, syntax }),
+    [components, highlight, autoDirection, syntax],
   )
   // A new `onIssue` function each render must not re-render every link and code block through context.
   const onIssueRef = useRef(onIssue)
@@ -241,7 +248,7 @@ export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret
 export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf)
+  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf, split.syntax)
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
@@ -266,7 +273,7 @@ function repairWholeText(split: SplitState): string {
   const last = split.tail[split.tail.length - 1]
   const leaf = last && split.tailLeaf
   const tailStart = split.text.length - (last?.text.length ?? 0)
-  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart })
+  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart }, split.syntax)
 }
 
 interface BlockPageProps {
@@ -426,7 +433,7 @@ const RenderedBlock = memo(
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
     let rendered: ReactNode
     if (own && keep) {
-      const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source)
+      const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
       keepBlockTree(owner, tree)
       rendered = renderSyntaxTree(tree, options, marks)
     } else if (syntax) rendered = renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)

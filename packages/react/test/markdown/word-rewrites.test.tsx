@@ -12,6 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { changesInBlock, patchSyntaxTree, wordChanges } from '../../src/markdown/word-rewrite'
+import { mathSyntax } from '../../src/math'
+import { mathDocuments } from '../math/math-documents'
 import { gfmExamples } from './gfm-examples'
 import { type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 
@@ -58,13 +60,18 @@ function commonSuffix(a: string, b: string, prefix: number): number {
   return length
 }
 
-/** The rendered blocks' HTML, read from a copy (`renderedHtml` unwraps the pages in place). */
+/**
+ * The rendered blocks' HTML, read from a copy (`renderedHtml` unwraps the pages in place). An element
+ * React reused after its style was removed keeps an empty `style` attribute, which a fresh render
+ * does not write: that attribute is dropped.
+ */
 function currentHtml(live: LiveMarkdown): string {
   const markdown = live.container.firstElementChild?.cloneNode(true) as Element | undefined
   if (!markdown) return ''
   for (const page of markdown.querySelectorAll(':scope > [data-palimpsest-block-page]')) {
     page.replaceWith(...page.childNodes)
   }
+  for (const element of markdown.querySelectorAll('[style=""]')) element.removeAttribute('style')
   return markdown.innerHTML
 }
 
@@ -177,6 +184,31 @@ describe('a live streaming message repainted word by word', () => {
         },
       ),
       { numRuns: 150, seed: 7 },
+    )
+  })
+
+  it('with an added syntax (math), every step renders as a fresh render with that syntax', () => {
+    const texts = mathDocuments
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: texts.length - 1 }),
+        fc.array(picks, { minLength: 1, maxLength: 4 }),
+        (index, steps) => {
+          const live = liveMarkdown()
+          let text = texts[index]!
+          live.render({ text, streaming: true, syntax: mathSyntax })
+          for (const chosen of steps) {
+            text = swapWords(text, chosen)
+            live.render({ text, streaming: true, syntax: mathSyntax })
+            const fresh = liveMarkdown()
+            fresh.render({ text, streaming: true, syntax: mathSyntax })
+            expect(currentHtml(live), JSON.stringify(text)).toBe(currentHtml(fresh))
+            fresh.unmount()
+          }
+          live.unmount()
+        },
+      ),
+      { numRuns: 40, seed: 11 },
     )
   })
 
