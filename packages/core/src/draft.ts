@@ -36,10 +36,14 @@ export interface Draft {
    * read once when the batch ends, so a batch of deltas costs one snapshot, not one per delta.
    */
   pendingInputs?: Map<ToolCallPart, PartialJsonParser>
+  /** Counts the updates of the batch applied so far (the reducer increments it before each). */
+  updateIndex: number
+  /** Message id → the `updateIndex` of the update that last bumped its `revision`; absent until one does. */
+  revisedAt?: Map<string, number>
 }
 
 export function createDraft(base: TranscriptState, report: IssueHandler): Draft {
-  return { state: base, base, owned: new Set(), report, changedMessageIds: new Set() }
+  return { state: base, base, owned: new Set(), report, changedMessageIds: new Set(), updateIndex: 0 }
 }
 
 // The copy functions are module constants: no closure is allocated per write.
@@ -117,7 +121,7 @@ export function writableLastTurn(d: Draft): Turn | undefined {
   return copy
 }
 
-/** A writable message whose `revision` has been bumped once for the current update. */
+/** A writable message whose `revision` has been bumped for the current update (once, however often it is asked for). */
 export function writableMessage(d: Draft, id: string): Message {
   let message = messageOf(d, id) as Message
   if (!d.owned.has(message)) {
@@ -125,7 +129,11 @@ export function writableMessage(d: Draft, id: string): Message {
     d.owned.add(message)
     putMessage(d, id, message)
   }
-  message.revision += 1
+  d.revisedAt ??= new Map()
+  if (d.revisedAt.get(id) !== d.updateIndex) {
+    d.revisedAt.set(id, d.updateIndex)
+    message.revision += 1
+  }
   return message
 }
 
