@@ -5,8 +5,8 @@ export { getMessage } from './message-table'
 export { createPartialJsonParser, type PartialJsonParser, parsePartialJson } from './partial-json'
 export { reduce, reduceAll, sumUsage } from './reduce'
 export {
-  selectCurrentTurn,
   selectIsStreaming,
+  selectLatestTurn,
   selectMessage,
   selectMessageIds,
   selectPart,
