@@ -13,9 +13,16 @@ export {
 } from './selectors'
 export type * from './state'
 export {
+  approvalOptionKinds,
+  approvalStatuses,
   createInitialState,
   messageRoles,
   messageStatuses,
+  partKinds,
+  partStatuses,
+  planEntryPriorities,
+  planEntryStatuses,
+  statusLevels,
   toolCallStatuses,
   toolKinds,
   turnStatuses,
