@@ -173,7 +173,10 @@ export interface TurnEndUpdate {
   status?: TurnStatus
 }
 
-/** Facts about the current run that arrive mid-stream (ids, tokens for resuming, background state). */
+/**
+ * Facts about the running turn that arrive mid-stream: ids, tokens for resuming, background state
+ * (a turn starts when none runs).
+ */
 export interface RunUpdate {
   type: 'run'
   responseId?: string
