@@ -38,12 +38,23 @@ export interface Draft {
   pendingInputs?: Map<ToolCallPart, PartialJsonParser>
   /** Counts the updates of the batch applied so far (the reducer increments it before each). */
   updateIndex: number
-  /** Message id → the `updateIndex` of the update that last bumped its `revision`; absent until one does. */
-  revisedAt?: Map<string, number>
+  /** The `updateIndex` of the last update that bumped a message's `revision`, and that message's id. */
+  revisedIndex: number
+  revisedId?: string
+  /** The other messages that update bumped (only an update writing several, like `turn-end`, needs it). */
+  revisedMore?: Set<string>
 }
 
 export function createDraft(base: TranscriptState, report: IssueHandler): Draft {
-  return { state: base, base, owned: new Set(), report, changedMessageIds: new Set(), updateIndex: 0 }
+  return {
+    state: base,
+    base,
+    owned: new Set(),
+    report,
+    changedMessageIds: new Set(),
+    updateIndex: 0,
+    revisedIndex: -1,
+  }
 }
 
 // The copy functions are module constants: no closure is allocated per write.
@@ -129,12 +140,25 @@ export function writableMessage(d: Draft, id: string): Message {
     d.owned.add(message)
     putMessage(d, id, message)
   }
-  d.revisedAt ??= new Map()
-  if (d.revisedAt.get(id) !== d.updateIndex) {
-    d.revisedAt.set(id, d.updateIndex)
-    message.revision += 1
-  }
+  bumpRevision(d, id, message)
   return message
+}
+
+/**
+ * Bumps `revision` once per update, however often the update asks for the message. The first message
+ * an update bumps is kept on the draft, so an update that writes one message allocates nothing.
+ */
+function bumpRevision(d: Draft, id: string, message: Message): void {
+  if (d.revisedIndex !== d.updateIndex) {
+    d.revisedIndex = d.updateIndex
+    d.revisedId = id
+    d.revisedMore?.clear()
+  } else {
+    if (d.revisedId === id || d.revisedMore?.has(id)) return
+    d.revisedMore ??= new Set()
+    d.revisedMore.add(id)
+  }
+  message.revision += 1
 }
 
 export function writableParts(d: Draft, message: Message): Part[] {
