@@ -3,11 +3,11 @@
  * not history) and context compactions (`compaction_update`, `compaction_summary_chunk`), one
  * line per compaction that follows its progress where it first appeared.
  */
-import type { AgentUpdate, IssueHandler, StatusUpdate } from '@palimpsest/core'
+import { type AgentUpdate, type IssueHandler, type StatusUpdate, statusLevels } from '@palimpsest/core'
 import { readContentBlock } from './content'
 import { readString, type WireObject } from './fields'
 
-const noticeLevels = new Set(['info', 'warning', 'error'])
+const noticeLevels = new Set<unknown>(statusLevels)
 
 const compactionText: Record<string, string> = {
   in_progress: 'Compacting the conversation…',
