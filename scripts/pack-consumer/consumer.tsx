@@ -14,6 +14,7 @@ import { type Trace, traces } from '@palimpsest/protocols/traces'
 import { sseEvents } from '@palimpsest/protocols/transports'
 import { Transcript, useSnapshotStore } from '@palimpsest/react'
 import { TraceReplayer } from '@palimpsest/react/devtools'
+import { VirtualTranscript } from '@palimpsest/react/virtual'
 
 const store = createTranscriptStore({ schedule: 'sync' })
 const update: AgentUpdate = { type: 'chunk', messageId: 'm1', text: 'hi' }
@@ -39,4 +40,11 @@ export function Chat() {
 
 export function Replayer({ trace }: { trace: Trace }) {
   return <TraceReplayer trace={trace} decoder={createAcpDecoder} />
+}
+
+export function LongChat() {
+  const chatStore = useSnapshotStore(createUIMessagesDecoder, snapshot)
+  // @ts-expect-error: overscan is a number of messages
+  const wrongOverscan = <VirtualTranscript store={chatStore} overscan="all" />
+  return wrongOverscan && <VirtualTranscript store={chatStore} holdMs={300} overscan={2} />
 }
