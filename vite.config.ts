@@ -65,7 +65,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['packages/react/test/ssr/**/*.test.{ts,tsx}'],
           // Loaded by Vite, so that its `react/jsx-runtime` import is React 18's too.
-          server: { deps: { inline: ['react-markdown'] } },
+          server: { deps: { inline: ['react-markdown', '@tanstack/react-virtual'] } },
         },
       },
       {
