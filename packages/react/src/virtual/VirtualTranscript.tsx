@@ -113,11 +113,14 @@ const VirtualMessageList = memo(function VirtualMessageList({ scroller, estimate
     },
     [focused, ids],
   )
+  // Stable while their inputs are: the virtualizer recomputes every message's offset when they change.
+  const estimateSize = useCallback(() => estimatedMessageHeight, [estimatedMessageHeight])
+  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids])
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => estimatedMessageHeight,
-    getItemKey: (index) => ids[index] ?? index,
+    estimateSize,
+    getItemKey,
     overscan,
     scrollMargin: listOffset,
     // A transcript opens at its latest message: start the range there rather than at the first.

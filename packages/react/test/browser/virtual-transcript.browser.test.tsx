@@ -106,6 +106,25 @@ test('scrolls to the first message and back to the latest', async () => {
   expect(jumpButton(host)).toBeNull()
 }, 60_000)
 
+test('scrolling up through messages never rendered before, what the user reads does not jump as they are measured', async () => {
+  const { host, scroller } = await mountLong()
+  const box = () => scroller.getBoundingClientRect()
+  // Wheel-sized steps: the rows coming into view were rendered (and measured) in the overscan above it.
+  for (let step = 0; step < 40; step++) {
+    scroller.scrollTop -= 100
+    await nextFrame()
+    const anchor = [...host.querySelectorAll<HTMLElement>('[data-palimpsest-virtual-row]')].find(
+      (row) => row.getBoundingClientRect().top >= box().top,
+    ) as HTMLElement
+    const top = anchor.getBoundingClientRect().top
+    await frames(2)
+    expect(anchor.isConnected).toBe(true)
+    expect(Math.abs(anchor.getBoundingClientRect().top - top)).toBeLessThanOrEqual(1)
+  }
+  expect(scroller.scrollTop).toBeLessThan(scroller.scrollHeight - scroller.clientHeight - 3000)
+  expectRowsInOrderWithoutOverlap(host)
+}, 60_000)
+
 let paragraphs = 0
 function addParagraph(store: TranscriptStore) {
   paragraphs++
