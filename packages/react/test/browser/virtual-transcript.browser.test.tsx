@@ -176,6 +176,20 @@ test('scrolling up escapes while the message keeps streaming; back at the bottom
   expect(jumpButton(host)).toBeNull()
 }, 60_000)
 
+test('a new user message, sent while the user reads far up the history, jumps to it and follows again', async () => {
+  const { store, host, scroller } = await mountLong()
+  scroller.scrollTop = 0
+  await until(() => jumpButton(host) !== null)
+  store.getState().apply({ type: 'chunk', messageId: 'question', role: 'user', text: 'And then?' })
+  await until(() => host.querySelector('[data-message-id="question"]') !== null)
+  await until(() => distanceFromBottom(scroller) <= 2)
+  addParagraph(store)
+  await frames(3)
+  expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
+  expect(host.querySelector('[data-message-id="live"]')).not.toBeNull()
+  expect(jumpButton(host)).toBeNull()
+}, 60_000)
+
 test('a panel the user opened is still open after its message is scrolled out of the DOM and back', async () => {
   const { host, scroller } = await mountLong()
   const lastWithTool = host.querySelectorAll<HTMLElement>('[data-palimpsest-part="tool-call"]')
