@@ -75,7 +75,7 @@ export default defineConfig({
           include: ['packages/react/test/ssr/**/*.test.{ts,tsx}', 'packages/react/test/parts/**/*.test.{ts,tsx}'],
           setupFiles: ['scripts/jsdom-setup.ts'],
           // Loaded by Vite, so that their `react` and `react-dom` imports are React 18's too.
-          server: { deps: { inline: ['react-markdown', /@testing-library\/react/] } },
+          server: { deps: { inline: ['react-markdown', '@tanstack/react-virtual', /@testing-library\/react/] } },
         },
       },
       {

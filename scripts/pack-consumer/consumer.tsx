@@ -20,6 +20,7 @@ import { type Trace, traces } from '@palimpsest/protocols/traces'
 import { sseEvents } from '@palimpsest/protocols/transports'
 import { type PartProps, Reasoning, TextView, Transcript, useSnapshotStore } from '@palimpsest/react'
 import { TraceReplayer } from '@palimpsest/react/devtools'
+import { VirtualTranscript } from '@palimpsest/react/virtual'
 import { createRef } from 'react'
 
 const store = createTranscriptStore({ schedule: 'sync' })
@@ -61,4 +62,11 @@ export function MyReasoning(props: PartProps<ReasoningPart>) {
 export function MyText(props: PartProps<TextPart>) {
   // @ts-expect-error: a text part renders a <div>, not a <span>
   return <TextView {...props} ref={createRef<HTMLSpanElement>()} />
+}
+
+export function LongChat() {
+  const chatStore = useSnapshotStore(createUIMessagesDecoder, snapshot)
+  // @ts-expect-error: overscan is a number of messages
+  const wrongOverscan = <VirtualTranscript store={chatStore} overscan="all" />
+  return wrongOverscan && <VirtualTranscript store={chatStore} holdMs={300} overscan={2} />
 }

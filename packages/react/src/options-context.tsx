@@ -77,51 +77,79 @@ export interface TranscriptOptionsInput extends Partial<Omit<TranscriptOptions, 
   labels?: Partial<Labels>
 }
 
+/**
+ * Every option, listed once: the type makes this record name each key of `TranscriptOptionsInput`,
+ * so a new option cannot be forgotten by `splitTranscriptOptions` or the memo of the resolved value.
+ */
+const optionNameRecord: { [Name in keyof Required<TranscriptOptionsInput>]: true } = {
+  components: true,
+  markdownComponents: true,
+  highlight: true,
+  blockRemoteImages: true,
+  holdMs: true,
+  markRevisions: true,
+  markdownSyntax: true,
+  fadeIn: true,
+  caret: true,
+  autoDirection: true,
+  panels: true,
+  labels: true,
+  onApprove: true,
+  onDeny: true,
+  onIssue: true,
+}
+
+/** The names of the transcript options, in one list. */
+export const transcriptOptionNames = Object.keys(optionNameRecord) as (keyof TranscriptOptionsInput)[]
+
+const optionNames: ReadonlySet<string> = new Set(transcriptOptionNames)
+
+/** Splits a component's props into the transcript options and everything else (for its own use or its element). */
+export function splitTranscriptOptions<Props extends TranscriptOptionsInput>(
+  props: Props,
+): [TranscriptOptionsInput, Omit<Props, keyof TranscriptOptionsInput>] {
+  const options: Record<string, unknown> = {}
+  const rest: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(props)) {
+    if (optionNames.has(name)) options[name] = value
+    else rest[name] = value
+  }
+  return [options as TranscriptOptionsInput, rest as Omit<Props, keyof TranscriptOptionsInput>]
+}
+
 /** Provides options to every message below. `Transcript` renders one for you. */
 export function TranscriptOptionsProvider({ children, ...input }: TranscriptOptionsInput & { children?: ReactNode }) {
   const value = useResolvedOptions(input)
   return <OptionsContext.Provider value={value}>{children}</OptionsContext.Provider>
 }
 
+function resolveOptions(input: TranscriptOptionsInput): TranscriptOptions {
+  const { markdownComponents, markdownSyntax, highlight, holdMs, onApprove, onDeny, onIssue } = input
+  return {
+    components: input.components ?? {},
+    ...(markdownComponents && { markdownComponents }),
+    ...(highlight && { highlight }),
+    ...(markdownSyntax && { markdownSyntax }),
+    blockRemoteImages: input.blockRemoteImages ?? false,
+    holdMs: holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : defaultHoldMs,
+    markRevisions: input.markRevisions ?? false,
+    fadeIn: input.fadeIn ?? false,
+    caret: input.caret ?? false,
+    autoDirection: input.autoDirection ?? false,
+    panels: { ...defaultPanels, ...input.panels },
+    labels: { ...defaultLabels, ...input.labels },
+    ...(onApprove && { onApprove }),
+    ...(onDeny && { onDeny }),
+    ...(onIssue && { onIssue }),
+  }
+}
+
+/** The resolved options, a new object only when one of the options changed. */
 function useResolvedOptions(input: TranscriptOptionsInput): TranscriptOptions {
-  const { components, markdownComponents, markdownSyntax, highlight, blockRemoteImages, holdMs, markRevisions } = input
-  const { panels, labels, fadeIn, caret, autoDirection } = input
-  const { onApprove, onDeny, onIssue } = input
+  // The dependencies are every option, always in the order of transcriptOptionNames.
   return useMemo(
-    () => ({
-      components: components ?? {},
-      ...(markdownComponents && { markdownComponents }),
-      ...(highlight && { highlight }),
-      ...(markdownSyntax && { markdownSyntax }),
-      blockRemoteImages: blockRemoteImages ?? false,
-      holdMs: holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : defaultHoldMs,
-      markRevisions: markRevisions ?? false,
-      fadeIn: fadeIn ?? false,
-      caret: caret ?? false,
-      autoDirection: autoDirection ?? false,
-      panels: { ...defaultPanels, ...panels },
-      labels: { ...defaultLabels, ...labels },
-      ...(onApprove && { onApprove }),
-      ...(onDeny && { onDeny }),
-      ...(onIssue && { onIssue }),
-    }),
-    [
-      components,
-      markdownComponents,
-      markdownSyntax,
-      highlight,
-      blockRemoteImages,
-      holdMs,
-      markRevisions,
-      fadeIn,
-      caret,
-      autoDirection,
-      panels,
-      labels,
-      onApprove,
-      onDeny,
-      onIssue,
-    ],
+    () => resolveOptions(input),
+    transcriptOptionNames.map((name) => input[name]),
   )
 }
 
