@@ -542,7 +542,7 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     }
     newText += block.text.slice(from)
     const replacement: MarkdownBlock = { ...block, text: newText }
-    const tree = own.every((change) => change.patchable) ? renderedTrees.get(block) : undefined
+    const tree = renderedTrees.get(block)
     const patched = tree && patchSyntaxTree(tree, block.text, relative)
     if (patched) {
       blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })

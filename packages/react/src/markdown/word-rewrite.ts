@@ -12,11 +12,12 @@
  *   `</` (the end of a `<script>` or `<pre>` block): the block structure itself may change, so the
  *   whole rewrite takes the general path
  *   (`wordChanges` returns undefined);
- * - a word next to `[`, `]` (a link label matched against definitions), `<`, `>` (inline HTML or an
- *   autolink), `&` (a character reference), `\`, `@`, `www.` or `://` (an autolink literal): only
- *   that block is parsed again (`WordChange.patchable`).
- * A word outside a text, inline code or code node (a link destination, a code fence's language,
- * raw HTML) is also parsed again (`patchSyntaxTree` returns undefined).
+ * - in text, a word next to `[`, `]` (a link label matched against definitions), `<`, `>` (inline
+ *   HTML or an autolink), `&` (a character reference), `\`, `@`, `www.` or `://` (an autolink
+ *   literal): only that block is parsed again (`WordChange.patchable`).
+ * A word outside a text, inline code or code node or an inline link's or image's destination, title
+ * or alt (a code fence's language, raw HTML, a definition) is also parsed again (`patchSyntaxTree`
+ * returns undefined).
  */
 import type { Nodes, Root } from 'mdast'
 
@@ -25,7 +26,7 @@ export interface WordChange {
   readonly from: number
   readonly to: number
   readonly insert: string
-  /** The tree of its block can be patched (see the module comment); otherwise the block is parsed. */
+  /** In a text node, it can be patched (see the module comment); otherwise the block is parsed. */
   readonly patchable: boolean
 }
 
@@ -121,10 +122,7 @@ function isSpace(code: number): boolean {
 }
 
 /** Where a change lies in a block: offsets relative to the block's start, and its (1-based) line. */
-export interface BlockWordChange {
-  readonly from: number
-  readonly to: number
-  readonly insert: string
+export interface BlockWordChange extends WordChange {
   readonly line: number
 }
 
@@ -141,7 +139,7 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
       line++
       ending = lineEndings.exec(block)
     }
-    return { from, to: change.to - start, insert: change.insert, line }
+    return { ...change, from, to: change.to - start, line }
   })
 }
 
@@ -176,19 +174,18 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     const end = position?.end.offset
     if (end !== undefined && end <= first) return node
     let next: Nodes = node
+    const covering = () => {
+      let count = 0
+      while (done + count < changes.length && end !== undefined && changes[done + count]!.from < end) count++
+      return count
+    }
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
-      let covered = 0
-      while (done + covered < changes.length && end !== undefined && changes[done + covered]!.from < end) covered++
+      const covered = covering()
       if (covered > 0) {
-        if (inReference || start === undefined || end === undefined || changes[done]!.from < start) return undefined
-        const value = replaceWords(
-          node.value,
-          source,
-          start,
-          end,
-          changes.slice(done, done + covered),
-          node.type === 'code',
-        )
+        const own = changes.slice(done, done + covered)
+        if (inReference || start === undefined || end === undefined || own[0]!.from < start) return undefined
+        if (node.type === 'text' && !own.every((change) => change.patchable)) return undefined
+        const [value] = replaceWords([node.value], source, start, end, own, node.type === 'code') ?? []
         if (value === undefined) return undefined
         done += covered
         next = { ...node, value }
@@ -207,6 +204,28 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
       }
       if (children) next = { ...node, children } as Nodes
     }
+    // An inline link's destination and title, an image's alt too: no construct can start or end in them.
+    if (node.type === 'link' || node.type === 'image') {
+      const covered = covering()
+      if (covered > 0) {
+        const own = changes.slice(done, done + covered)
+        const lastChild = node.type === 'link' ? node.children[node.children.length - 1] : undefined
+        const from = lastChild ? lastChild.position?.end.offset : start
+        if (from === undefined || end === undefined || own[0]!.from < from) return undefined
+        const fields =
+          node.type === 'image' ? [node.alt ?? '', node.url, node.title ?? ''] : [node.url, node.title ?? '']
+        const values = replaceWords(fields, source, from, end, own, false)
+        if (values === undefined) return undefined
+        done += covered
+        const [url, title] = node.type === 'image' ? values.slice(1) : values
+        next = {
+          ...next,
+          url: url!,
+          ...(node.title != null && { title: title! }),
+          ...(node.type === 'image' && node.alt != null && { alt: values[0]! }),
+        } as Nodes
+      }
+    }
     if (position) {
       const moved = { start: shifted(position.start), end: shifted(position.end) }
       if (moved.start !== position.start || moved.end !== position.end) next = { ...next, position: moved }
@@ -221,28 +240,31 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
 }
 
 /**
- * The value of a node whose source is `source` from `start` to `end`, with `changes` applied. A
- * node's value is its source without some non-word characters (markers, escapes, indentation,
- * fences), so its words are its source's words in order — for a fenced code block, the last of
- * them (the language comes first). Undefined when they are not.
+ * The values of a node whose source is `source` from `start` to `end`, with `changes` applied. A
+ * node's values (a text's value; a link's destination and title) are its source without some
+ * non-word characters (markers, escapes, indentation, fences, brackets), so their words are its
+ * source's words in order — for a fenced code block, the last of them (`skipLeading`: the language
+ * comes first). Undefined when they are not.
  */
 function replaceWords(
-  value: string,
+  values: readonly string[],
   source: string,
   start: number,
   end: number,
   changes: readonly BlockWordChange[],
-  isCode: boolean,
-): string | undefined {
+  skipLeading: boolean,
+): string[] | undefined {
   const sourceWords = wordsIn(source, start, end)
-  const valueWords = wordsIn(value, 0, value.length)
+  const valueWords = values.flatMap((value, field) =>
+    wordsIn(value, 0, value.length).map((found) => ({ found, field })),
+  )
   const skipped = sourceWords.length - valueWords.length
-  if (skipped < 0 || (skipped > 0 && !isCode)) return undefined
+  if (skipped < 0 || (skipped > 0 && !skipLeading)) return undefined
   for (let index = 0; index < valueWords.length; index++) {
-    if (valueWords[index]![0] !== sourceWords[index + skipped]![0]) return undefined
+    if (valueWords[index]!.found[0] !== sourceWords[index + skipped]![0]) return undefined
   }
-  let result = ''
-  let from = 0
+  const results = values.map(() => '')
+  const from = values.map(() => 0)
   let searched = skipped
   for (const change of changes) {
     while (searched < sourceWords.length && sourceWords[searched]!.index < change.from) searched++
@@ -250,9 +272,9 @@ function replaceWords(
     if (!sourceWord || sourceWord.index !== change.from || sourceWord[0].length !== change.to - change.from) {
       return undefined
     }
-    const valueWord = valueWords[searched - skipped]!
-    result += value.slice(from, valueWord.index) + change.insert
-    from = valueWord.index + valueWord[0].length
+    const { found, field } = valueWords[searched - skipped]!
+    results[field] += values[field]!.slice(from[field], found.index) + change.insert
+    from[field] = found.index + found[0].length
   }
-  return result + value.slice(from)
+  return results.map((result, field) => result + values[field]!.slice(from[field]))
 }
