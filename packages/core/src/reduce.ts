@@ -116,7 +116,7 @@ const isReservedId = (id: unknown): boolean => typeof id === 'string' && id in O
 const reservedIdMessage = (update: AgentUpdate, field: string, id: unknown) =>
   `${update.type}: "${field}" ${JSON.stringify(id)} names a member of Object.prototype`
 
-function issue(d: Draft, code: string, message: string, input?: unknown): void {
+function issue(d: Draft, code: Issue['code'], message: string, input?: unknown): void {
   const reported: Issue = { code, message, source: 'reducer' }
   if (input !== undefined) reported.input = (typeof input === 'object' && input !== null && sentAs.get(input)) || input
   try {
