@@ -1,6 +1,6 @@
 /** ACP plan entries: `{ content, priority, status }`, read leniently (enums are open). */
 import type { PlanEntry } from '@palimpsest/core'
-import { isObject } from './fields'
+import { isWireObject as isObject } from '../decoding/wire-object'
 
 const statuses = new Set(['pending', 'in_progress', 'completed'])
 const priorities = new Set(['high', 'medium', 'low'])

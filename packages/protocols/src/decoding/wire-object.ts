@@ -1,68 +1,60 @@
-/** Turning one raw wire message into an object, for every decoder. */
-import type { IssueHandler } from '@palimpsest/core'
+/** Reading untrusted wire messages and their fields, for every decoder. */
+import type { IssueCode } from '@palimpsest/core'
+import type { DecoderKit } from './decoder-kit'
+
+/** A JSON object as it came off the wire: every field is unknown until read. */
+export type WireObject = Record<string, unknown>
+
+/** A wire message whose kind is told by a string `type`. */
+export type TypedWireObject = WireObject & { type: string }
+
+type Reporter = Pick<DecoderKit, 'issue'>
+
+export function isWireObject(value: unknown): value is WireObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The value if it is a string, else undefined. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
 
 /**
  * Accepts a parsed object or its JSON text. Returns the object, or undefined (reported) when the
  * input is not JSON or not a JSON object.
  */
-export function readWireObject(
-  wire: unknown,
-  source: string,
-  report: IssueHandler,
-): Record<string, unknown> | undefined {
+export function readWireObject(wire: unknown, context: Reporter): WireObject | undefined {
   let value = wire
   if (typeof wire === 'string') {
     try {
       value = JSON.parse(wire)
     } catch (error) {
-      report({
-        code: 'malformed-json',
-        message: `${source}: not JSON (${String(error)})`,
-        input: wire.slice(0, 200),
-        source,
-      })
+      context.issue('malformed-json', `not JSON (${String(error)})`, wire.slice(0, 200))
       return undefined
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    report({
-      code: 'malformed-message',
-      message: `${source}: a wire message must be a JSON object`,
-      input: value,
-      source,
-    })
+  if (!isWireObject(value)) {
+    context.issue('malformed-message', 'a wire message must be a JSON object', value)
     return undefined
   }
-  return value as Record<string, unknown>
+  return value
 }
 
 /**
- * `readWireObject` for protocols whose messages are told apart by a string `type`: a message without
- * one is reported as `code` (`"<what> needs a string "type""`) and dropped.
+ * A reader for protocols whose messages are told apart by a string `type`: a message without one
+ * is reported as `code` (`"<what> needs a string "type""`) and dropped.
  */
-export function readTypedWireObject(
-  wire: unknown,
-  source: string,
-  report: IssueHandler,
-  code: string,
+export function typedWireObjectReader(
   what: string,
-): (Record<string, unknown> & { type: string }) | undefined {
-  const value = readWireObject(wire, source, report)
-  if (!value) return undefined
-  if (typeof value.type !== 'string') {
-    report({ code, message: `${what} needs a string "type"`, source, input: value })
-    return undefined
-  }
-  return value as Record<string, unknown> & { type: string }
-}
-
-/** A handler that calls `onIssue` and never lets it throw into the decoder. */
-export function safeReporter(onIssue: IssueHandler | undefined): IssueHandler {
-  return (issue) => {
-    try {
-      onIssue?.(issue)
-    } catch {
-      // A throwing onIssue must not break decoding.
+  code: IssueCode,
+): (wire: unknown, context: Reporter) => TypedWireObject | undefined {
+  return (wire, context) => {
+    const value = readWireObject(wire, context)
+    if (!value) return undefined
+    if (typeof value.type !== 'string') {
+      context.issue(code, `${what} needs a string "type"`, value)
+      return undefined
     }
+    return value as TypedWireObject
   }
 }
