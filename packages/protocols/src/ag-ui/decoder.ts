@@ -65,7 +65,7 @@ function sumTokenUsage(entries: unknown): Usage | undefined {
 }
 
 export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
-  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
+  const { emit, issue, notify, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const idPrefix = createIdPrefix(source)
   const agentNames = new Set(options.agentNames ?? [])
 
@@ -618,12 +618,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
       case 'RAW':
         return
       case 'CUSTOM':
-        try {
-          options.onCustomEvent?.({ name: str(e.name) ?? '', value: e.value })
-        } catch (error) {
-          issue('handler-error', `onCustomEvent threw: ${String(error)}`, e)
-        }
-        return
+        return notify('onCustomEvent', () => options.onCustomEvent?.({ name: str(e.name) ?? '', value: e.value }), e)
       default:
         issue('unknown-event', `unknown AG-UI event type ${JSON.stringify(type)}`, e)
     }

@@ -22,7 +22,13 @@ import {
 } from '@palimpsest/core'
 import { createDecoderKit, type DecoderKit } from '../decoding/decoder-kit'
 import { messageStatusAtEnd, turnStatusAtEnd } from '../decoding/end-status'
-import { isWireObject as isObject, type WireObject as Json, readWireObject } from '../decoding/wire-object'
+import {
+  isWireObject as isObject,
+  type WireObject as Json,
+  parseWireText,
+  readWireObject,
+  unreadable,
+} from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
 import { type Content, type ContentKind, type Delta, outputText, readContent, readDelta, roleOf } from './content'
 import { createReasoningBuffer, type ReasoningBuffer } from './reasoning-buffer'
@@ -750,14 +756,8 @@ function readAgentexWire(wire: unknown, kit: DecoderKit): AgentexMessage | undef
     const text = wire.trim()
     // SSE keep-alives (`:ping`) and blank lines carry nothing.
     if (text === '' || text.startsWith(':')) return undefined
-    if (text.startsWith('[')) {
-      try {
-        value = JSON.parse(text)
-      } catch (error) {
-        kit.issue('malformed-json', `not JSON (${String(error)})`, text.slice(0, 200))
-        return undefined
-      }
-    }
+    if (text.startsWith('[')) value = parseWireText(text, kit)
+    if (value === unreadable) return undefined
   }
   if (Array.isArray(value)) return { kind: 'stored', messages: value }
   const object = readWireObject(value, kit)

@@ -57,7 +57,7 @@ function stopReasonOf(finishReason: unknown): string | undefined {
 }
 
 export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
-  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
+  const { emit, issue, notify, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const segments = createTextSegments()
   const idPrefix = createIdPrefix(source)
 
@@ -96,11 +96,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
 
   const metadata = (value: unknown) => {
     if (value === undefined || value === null || messageId === undefined) return
-    try {
-      options.onMessageMetadata?.(messageId, value)
-    } catch (error) {
-      issue('handler-error', `onMessageMetadata threw: ${String(error)}`)
-    }
+    const id = messageId
+    notify('onMessageMetadata', () => options.onMessageMetadata?.(id, value))
   }
 
   const endTurn = (stopReason: string | undefined) => {
@@ -385,11 +382,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
 
   const decodeData = (part: AiSdkDataPart) => {
     if (!('data' in part)) return malformed(part as unknown as WireObject, '"data" is missing')
-    try {
-      options.onData?.(part)
-    } catch (error) {
-      issue('handler-error', `onData threw: ${String(error)}`, part)
-    }
+    notify('onData', () => options.onData?.(part), part)
     if (part.transient === true) return
     const name = part.type.slice('data-'.length)
     const target = message()

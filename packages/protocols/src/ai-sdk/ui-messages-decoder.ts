@@ -19,6 +19,7 @@
  */
 import type { AgentUpdate, Decoder, DecoderOptions, EndReason, MessageRole } from '@palimpsest/core'
 import { createDecoderKit } from '../decoding/decoder-kit'
+import { parseWireText, unreadable } from '../decoding/wire-object'
 import {
   onlyAnnotationsAfter,
   type PartProblem,
@@ -297,15 +298,8 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
   }
 
   const readSnapshot = (wire: unknown): { messages: readonly unknown[]; status: UIChatStatus } | undefined => {
-    let value = wire
-    if (typeof wire === 'string') {
-      try {
-        value = JSON.parse(wire)
-      } catch (error) {
-        issue('malformed-json', `not JSON (${String(error)})`, wire.slice(0, 200))
-        return undefined
-      }
-    }
+    const value = parseWireText(wire, { issue })
+    if (value === unreadable) return undefined
     if (Array.isArray(value)) return { messages: value, status: 'ready' }
     const snapshot = value as { messages?: unknown; status?: unknown } | null
     if (typeof snapshot !== 'object' || snapshot === null || !Array.isArray(snapshot.messages)) {

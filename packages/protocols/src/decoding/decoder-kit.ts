@@ -15,6 +15,8 @@ export interface DecoderKit {
   emit(...updates: AgentUpdate[]): void
   /** Reports a dropped or suspicious input; the message is prefixed with `<source>: `. */
   issue(code: IssueCode, message: string, input?: unknown): void
+  /** Calls an application callback (`onData`, …); one that throws is reported as `handler-error`. */
+  notify(callback: string, call: () => void, input?: unknown): void
   /** The decoder: `logic` wrapped so that it reads, collects and never throws. */
   decoder<Message>(logic: DecoderLogic<Message>): Decoder
 }
@@ -63,6 +65,13 @@ export function createDecoderKit(options: { source: string; onIssue?: IssueHandl
     },
     issue(code, message, input) {
       report({ code, message: `${source}: ${message}`, source, ...(input !== undefined && { input }) })
+    },
+    notify(callback, call, input) {
+      try {
+        call()
+      } catch (error) {
+        kit.issue('handler-error', `${callback} threw: ${String(error)}`, input)
+      }
     },
     decoder(logic) {
       const end = (reason: EndReason = 'complete') => collect(() => logic.end(reason), 'failed to end')

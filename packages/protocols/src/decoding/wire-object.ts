@@ -19,20 +19,27 @@ export function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
+/** What `parseWireText` returns for text that is not JSON (reported). */
+export const unreadable: unique symbol = Symbol('unreadable')
+
+/** JSON text parsed, anything else as it is; text that is not JSON is reported `malformed-json`. */
+export function parseWireText(wire: unknown, context: Reporter): unknown {
+  if (typeof wire !== 'string') return wire
+  try {
+    return JSON.parse(wire)
+  } catch (error) {
+    context.issue('malformed-json', `not JSON (${String(error)})`, wire.slice(0, 200))
+    return unreadable
+  }
+}
+
 /**
  * Accepts a parsed object or its JSON text. Returns the object, or undefined (reported) when the
  * input is not JSON or not a JSON object.
  */
 export function readWireObject(wire: unknown, context: Reporter): WireObject | undefined {
-  let value = wire
-  if (typeof wire === 'string') {
-    try {
-      value = JSON.parse(wire)
-    } catch (error) {
-      context.issue('malformed-json', `not JSON (${String(error)})`, wire.slice(0, 200))
-      return undefined
-    }
-  }
+  const value = parseWireText(wire, context)
+  if (value === unreadable) return undefined
   if (!isWireObject(value)) {
     context.issue('malformed-message', 'a wire message must be a JSON object', value)
     return undefined
