@@ -9,14 +9,14 @@
 import type { Decoder, DecoderOptions, EndReason, MessageRole, ToolCallContent } from '@palimpsest/core'
 import { createDecoderKit } from '../decoding/decoder-kit'
 import { messageStatusAtEnd, turnStatusAtEnd } from '../decoding/end-status'
-import { isWireObject, readWireObject, type WireObject } from '../decoding/wire-object'
+import { describeValue, isWireObject, readWireObject, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
 import { type NormalizedUpdate, normalizeUpdate } from './agent-framework-update'
 import { functionApprovalOptions } from './approval-options'
 import { contentType, hostedToolKind } from './content-type'
 import { parseDataUri } from './data-uri'
 import { usageFromContent } from './usage'
-import { describeValue, field, nonEmptyField, parseArguments, recordField, stringField } from './wire-fields'
+import { field, nonEmptyField, parseArguments, recordField, stringField } from './wire-fields'
 
 export interface AgentFrameworkDecoderOptions extends DecoderOptions {
   /** Start a new message when `author_name` changes between agents. Default `true`. */

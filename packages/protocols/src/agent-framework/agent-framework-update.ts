@@ -4,9 +4,9 @@
  * .NET (camelCase, base64 continuation tokens), and bare content items.
  */
 
-import { isWireObject, type WireObject } from '../decoding/wire-object'
+import { describeValue, isWireObject, type WireObject } from '../decoding/wire-object'
 import { contentType, hostedToolKind } from './content-type'
-import { describeValue, nonEmptyField } from './wire-fields'
+import { nonEmptyField } from './wire-fields'
 
 const updateTypes = new Set(['agent_response_update', 'agent_run_response_update', 'chat_response_update'])
 const messageTypes = new Set(['message', 'chat_message'])

@@ -9,20 +9,12 @@
 import type { Decoder, DecoderOptions, EndReason, TurnEndUpdate } from '@palimpsest/core'
 import { createDecoderKit } from '../decoding/decoder-kit'
 import { turnStatusAtEnd } from '../decoding/end-status'
-import { isWireObject, readWireObject, type WireObject } from '../decoding/wire-object'
+import { describeValue, isWireObject, readWireObject, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
 import { functionApprovalOptions } from './approval-options'
 import { parseDataUri } from './data-uri'
 import { usageFromResponse } from './usage'
-import {
-  describeValue,
-  field,
-  nonEmptyField,
-  numberField,
-  parseArguments,
-  recordField,
-  stringField,
-} from './wire-fields'
+import { field, nonEmptyField, numberField, parseArguments, recordField, stringField } from './wire-fields'
 import { executorStatus, type StatusFields, traceStatus, workflowEventStatus } from './workflow-status'
 
 export interface DevUiDecoderOptions extends DecoderOptions {

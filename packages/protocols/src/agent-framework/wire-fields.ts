@@ -45,16 +45,6 @@ export function recordField(record: WireObject, snakeName: string): WireObject |
   return isWireObject(value) ? value : undefined
 }
 
-/** A JSON value as display text: strings as they are, everything else as JSON. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
-}
-
 /** Tool arguments as an object when they are JSON text, else as given. */
 export function parseArguments(value: unknown): unknown {
   if (typeof value !== 'string') return value

@@ -3,8 +3,8 @@
  * (invoked → completed replaces, not piles up); warnings and errors each keep their own line.
  */
 import type { StatusUpdate } from '@palimpsest/core'
-import { isWireObject, type WireObject } from '../decoding/wire-object'
-import { describeValue, nonEmptyField } from './wire-fields'
+import { describeValue, isWireObject, type WireObject } from '../decoding/wire-object'
+import { nonEmptyField } from './wire-fields'
 
 export type StatusFields = Pick<StatusUpdate, 'statusId' | 'text' | 'level'>
 

@@ -136,13 +136,3 @@ export function readDelta(value: unknown): Delta | string {
       return `unknown delta type ${JSON.stringify(value.type)}`
   }
 }
-
-/** A tool output as one line of error text. */
-export function outputText(output: unknown): string {
-  if (typeof output === 'string') return output
-  try {
-    return JSON.stringify(output) ?? String(output)
-  } catch {
-    return String(output)
-  }
-}

@@ -23,6 +23,7 @@ import {
 import { createDecoderKit, type DecoderKit } from '../decoding/decoder-kit'
 import { messageStatusAtEnd, turnStatusAtEnd } from '../decoding/end-status'
 import {
+  describeValue,
   isWireObject as isObject,
   type WireObject as Json,
   parseWireText,
@@ -30,7 +31,7 @@ import {
   unreadable,
 } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { type Content, type ContentKind, type Delta, outputText, readContent, readDelta, roleOf } from './content'
+import { type Content, type ContentKind, type Delta, readContent, readDelta, roleOf } from './content'
 import { createReasoningBuffer, type ReasoningBuffer } from './reasoning-buffer'
 import { taskEnding } from './task-status'
 import type { AgentexWire } from './wire-types'
@@ -333,7 +334,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
         return changeToolCall(content.toolCallId, {
           output: content.content,
           status: content.isError ? 'failed' : 'completed',
-          ...(content.isError && { error: outputText(content.content) }),
+          ...(content.isError && { error: describeValue(content.content) }),
         })
     }
   }
@@ -435,7 +436,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
       changeToolCall(toolCallId, {
         output,
         status: t.isError ? 'failed' : 'completed',
-        ...(t.isError && { error: outputText(output) }),
+        ...(t.isError && { error: describeValue(output) }),
       })
     }
   }

@@ -14,6 +14,16 @@ export function isWireObject(value: unknown): value is WireObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** A JSON value as display text: strings as they are, everything else as JSON. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
 /** The value if it is a string, else undefined. */
 export function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
