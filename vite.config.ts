@@ -13,10 +13,18 @@ import { workspaceAliases } from './scripts/workspace-aliases.ts'
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /** `react` and `react-dom` (and their subpaths) resolved to the React 18 of scripts/react18. */
-const react18Aliases = ['react', 'react-dom'].flatMap((name) => [
-  { find: new RegExp(`^${name}$`), replacement: root(`./scripts/react18/node_modules/${name}`) },
-  { find: new RegExp(`^${name}/(.*)$`), replacement: root(`./scripts/react18/node_modules/${name}/$1`) },
-])
+const react18Aliases = [
+  ...['react', 'react-dom'].flatMap((name) => [
+    { find: new RegExp(`^${name}$`), replacement: root(`./scripts/react18/node_modules/${name}`) },
+    { find: new RegExp(`^${name}/(.*)$`), replacement: root(`./scripts/react18/node_modules/${name}/$1`) },
+  ]),
+  // Testing Library's ES module build, loaded by Vite, so that it renders with React 18 too (its
+  // CommonJS entry would require the workspace's React 19).
+  {
+    find: /^@testing-library\/react$/,
+    replacement: root('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
+  },
+]
 
 /** A fresh object per project: Vitest writes each instance's resolved name into it. */
 const chromiumBrowser = () => ({
@@ -57,15 +65,17 @@ export default defineConfig({
         },
       },
       {
-        // The server rendering and hydration tests again, on React 18 (installed in scripts/react18).
+        // The server rendering and hydration tests, and the parts' refs, props and open state, again on
+        // React 18 (installed in scripts/react18).
         extends: true,
         resolve: { alias: react18Aliases },
         test: {
           name: 'react18',
           environment: 'jsdom',
-          include: ['packages/react/test/ssr/**/*.test.{ts,tsx}'],
-          // Loaded by Vite, so that its `react/jsx-runtime` import is React 18's too.
-          server: { deps: { inline: ['react-markdown'] } },
+          include: ['packages/react/test/ssr/**/*.test.{ts,tsx}', 'packages/react/test/parts/**/*.test.{ts,tsx}'],
+          setupFiles: ['scripts/jsdom-setup.ts'],
+          // Loaded by Vite, so that their `react` and `react-dom` imports are React 18's too.
+          server: { deps: { inline: ['react-markdown', '@tanstack/react-virtual', /@testing-library\/react/] } },
         },
       },
       {

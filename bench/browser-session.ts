@@ -68,12 +68,13 @@ export async function openBenchPage(
   origin: string,
   renderer: RendererName,
   viewport = { width: 1024, height: 768 },
+  query = '',
 ): Promise<BenchPage> {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${origin}/${renderer}.html`)
+  await page.goto(`${origin}/${renderer}.html${query}`)
   await page.waitForFunction(() => window.__bench !== undefined)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })

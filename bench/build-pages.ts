@@ -12,9 +12,13 @@ const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
 /**
  * Builds into `bench/.cache/<directory>/` (a run serves from its own directory, so a smoke run
  * cannot overwrite the pages of a full run in progress). `readable`: unminified, same production
- * mode, for CPU profiles with real function names.
+ * mode, for CPU profiles with real function names. `pages`: the pages to build (default: one per renderer).
  */
-export async function buildPages({ directory = 'pages', readable = false } = {}): Promise<string> {
+export async function buildPages({
+  directory = 'pages',
+  readable = false,
+  pages = rendererNames as readonly string[],
+} = {}): Promise<string> {
   const outDir = fileURLToPath(new URL(`./.cache/${directory}/`, import.meta.url))
   await build({
     configFile: false,
@@ -33,7 +37,7 @@ export async function buildPages({ directory = 'pages', readable = false } = {})
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100_000,
       rollupOptions: {
-        input: Object.fromEntries(rendererNames.map((name) => [name, `${pagesDir}${name}.html`])),
+        input: Object.fromEntries(pages.map((name) => [name, `${pagesDir}${name}.html`])),
       },
     },
   })

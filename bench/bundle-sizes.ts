@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = process.argv[2] ?? fileURLToPath(new URL('../packages/react/dist', import.meta.url))
-const entries = ['index', 'code', 'mermaid', 'links']
+const entries = ['index', 'code', 'mermaid', 'links', 'math', 'virtual']
 
 /** The entry and the local chunks it imports statically, transitively. */
 function staticClosure(file: string, seen = new Set<string>()): Set<string> {

@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
  *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
+ *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps)
  */
 
 import { launchBrowser, openBenchPage } from './browser-session'
@@ -11,6 +12,7 @@ import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { dashboardTexts } from './scenarios/dashboard'
+import { type RewriteScenarioName, rewritePlan, rewriteScenarioNames } from './scenarios/rewrite-plans'
 import { serveDirectory } from './static-server'
 
 interface ProfileNode {
@@ -22,8 +24,11 @@ interface ProfileNode {
 const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
 if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
 const dashboard = process.argv[3] === 'dashboard'
-const size = dashboard ? 64 * 1024 : Number(process.argv[3] ?? 51_200)
-const clearEveryChars = !dashboard && process.argv[4] ? Number(process.argv[4]) : undefined
+const rewrite = process.argv[3] === 'rewrite' ? (process.argv[4] as RewriteScenarioName) : undefined
+if (process.argv[3] === 'rewrite' && !rewriteScenarioNames.includes(rewrite as RewriteScenarioName))
+  throw new Error(`rewrite scenarios are ${rewriteScenarioNames.join(', ')}`)
+const size = dashboard ? 64 * 1024 : Number((rewrite ? process.argv[5] : process.argv[3]) ?? 51_200)
+const clearEveryChars = !dashboard && !rewrite && process.argv[4] ? Number(process.argv[4]) : undefined
 const streams = dashboard ? Number(process.argv[4] ?? 20) : 0
 
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
@@ -41,16 +46,27 @@ try {
   if (!dashboard) await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
   await bench.cdp.send('Profiler.enable')
   await bench.cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-  await bench.cdp.send('Profiler.start')
-  const result = dashboard
-    ? await bench.call('dashboard', {
-        texts: dashboardTexts(corpus.documents, fullConfig.dashboard),
-        ...fullConfig.dashboard,
-        streams,
-        seed: fullConfig.seed,
-      })
-    : await bench.call('stream', { ...settings, text, ...(clearEveryChars && { clearEveryChars }) })
-  const { profile } = await bench.cdp.send('Profiler.stop')
+  // A rewrite profiles only its steps: the page brackets them with console.profile.
+  const stepsProfile = new Promise<{ profile: unknown }>((resolve) =>
+    bench.cdp.once('Profiler.consoleProfileFinished', resolve),
+  )
+  if (!rewrite) await bench.cdp.send('Profiler.start')
+  const plan = rewrite
+    ? rewritePlan(rewrite, size, corpus, fullConfig.rewrite, fullConfig.seed, fullConfig.chunksPerFrame)
+    : undefined
+  const result = plan
+    ? await bench.call('rewrite', { initial: plan.initial, steps: plan.steps, final: plan.final, budgetMs: 300_000 })
+    : dashboard
+      ? await bench.call('dashboard', {
+          texts: dashboardTexts(corpus.documents, fullConfig.dashboard),
+          ...fullConfig.dashboard,
+          streams,
+          seed: fullConfig.seed,
+        })
+      : await bench.call('stream', { ...settings, text, ...(clearEveryChars && { clearEveryChars }) })
+  const { profile } = (rewrite ? await stepsProfile : await bench.cdp.send('Profiler.stop')) as {
+    profile: { nodes: unknown[]; samples?: number[]; timeDeltas?: number[] }
+  }
   const nodes = profile.nodes as ProfileNode[]
   const parent = new Map<number, number>()
   for (const node of nodes) for (const child of node.children ?? []) parent.set(child, node.id)
@@ -86,7 +102,7 @@ try {
       .map(([key, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`)
       .join('\n')
   console.log(
-    `${renderer} ${dashboard ? `dashboard of ${streams} streams` : `at ${size} chars`}: ${result.frames} frames, ${total.toFixed(0)} ms sampled (not idle)`,
+    `${renderer} ${dashboard ? `dashboard of ${streams} streams` : `${rewrite ?? 'stream'} at ${size} chars`}: ${'frames' in result ? `${result.frames} frames` : `${result.stepMs.length} steps`}, ${total.toFixed(0)} ms sampled (not idle)`,
   )
   console.log(`\nself time\n${top(self)}\n\ninclusive time\n${top(inclusive)}`)
 } finally {

@@ -1,7 +1,8 @@
 /**
  * Streams one document size through one or more renderers (fresh page each, as the full run does)
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
- *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions]
+ *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion]
+ * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on.
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
@@ -13,6 +14,7 @@ import { serveDirectory } from './static-server'
 const size = Number(process.argv[2] ?? 204_800)
 const renderers = (process.argv[3]?.split(',') ?? ['palimpsest']) as RendererName[]
 const repetitions = Number(process.argv[4] ?? 1)
+const pageQuery = process.argv[5] === 'motion' ? '?motion' : ''
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const text = documentPrefix(corpus, size)
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
@@ -26,6 +28,7 @@ try {
         chunksPerFrame: fullConfig.chunksPerFrame,
         budgetMs: 600_000,
         warmupText,
+        pageQuery,
       })
       const { taskMs, scriptMs, layoutMs, styleMs } = run.mainThread
       console.log(

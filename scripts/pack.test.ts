@@ -91,7 +91,7 @@ describe('the packed packages', () => {
     const output = JSON.parse(run('node', ['run-entries.mjs'], join(work, 'app')).trim().split('\n').pop() ?? '{}')
     for (const [entry, count] of Object.entries(output.exported as Record<string, number>))
       expect(count, `${entry} exports`).toBeGreaterThan(0)
-    expect(Object.keys(output.exported)).toHaveLength(11)
+    expect(Object.keys(output.exported)).toHaveLength(12)
     expect(output.required).toBe(true)
     expect(output.stylesheet).toMatch(/@palimpsest\/react\/dist\/styles\.css$/)
     expect(output.html).toContain('Question from the pack test')

@@ -274,6 +274,8 @@ async function runRewrite(renderer: Renderer, request: RewriteRequest): Promise<
   const stepMs: number[] = []
   const started = performance.now()
   let complete = true
+  // Only the steps are profiled when a profiler is attached (bench/profile.ts); otherwise a no-op.
+  console.profile('rewrite steps')
   for (const step of request.steps) {
     await nextFrame()
     const next = viewCalls(step.ops, text)
@@ -291,6 +293,7 @@ async function runRewrite(renderer: Renderer, request: RewriteRequest): Promise<
       break
     }
   }
+  console.profileEnd('rewrite steps')
   const wallMs = performance.now() - started
   await nextFrame()
   await sleep(0)

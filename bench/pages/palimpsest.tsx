@@ -15,6 +15,8 @@ import type { MessageView, MountOptions, Renderer } from './renderer'
 
 const messageId = 'answer'
 const fill = { height: '100%' }
+/** `?motion` (set by `stream-probe.ts … motion`): the streaming fade and caret on, to measure their cost. */
+const motion = new URLSearchParams(location.search).has('motion')
 /**
  * Whole-text react-markdown as the markdown tests take it for reference: remark-gfm itself, with the
  * element overrides and URL policy Palimpsest documents (external links get `rel`, unsafe URLs go).
@@ -39,7 +41,7 @@ function mountTranscript(host: HTMLElement, store: TranscriptStore) {
   element.style.height = '100%'
   host.append(element)
   const root = createRoot(element)
-  flushSync(() => root.render(<Transcript store={store} style={fill} />))
+  flushSync(() => root.render(<Transcript store={store} style={fill} fadeIn={motion} caret={motion} />))
   return {
     element,
     unmount() {

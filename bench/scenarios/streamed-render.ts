@@ -16,6 +16,8 @@ export interface StreamSettings {
   clearEveryChars?: number
   warmupText?: string
   dryRun?: boolean
+  /** Appended to the page's URL (e.g. `?motion`, which the Palimpsest page reads). */
+  pageQuery?: string
 }
 
 export interface StreamRun {
@@ -60,7 +62,7 @@ export async function streamOnce(
   text: string,
   settings: StreamSettings,
 ): Promise<StreamRun> {
-  const bench = await openBenchPage(browser, origin, renderer)
+  const bench = await openBenchPage(browser, origin, renderer, undefined, settings.pageQuery)
   try {
     await warmUp(bench, settings)
     const before = await bench.mainThread()

@@ -3,7 +3,13 @@
  * `node10`. The `@ts-expect-error` lines fail the check if the types were not found (an unresolved
  * module reads as `any`, and the wrong input would then pass).
  */
-import { type AgentUpdate, createTranscriptStore, type TranscriptState } from '@palimpsest/core'
+import {
+  type AgentUpdate,
+  createTranscriptStore,
+  type ReasoningPart,
+  type TextPart,
+  type TranscriptState,
+} from '@palimpsest/core'
 import { createAcpDecoder } from '@palimpsest/protocols/acp'
 import { createAgUiDecoder } from '@palimpsest/protocols/ag-ui'
 import { createAgentFrameworkDecoder } from '@palimpsest/protocols/agent-framework'
@@ -12,8 +18,10 @@ import { createUIMessagesDecoder, type UIMessagesSnapshot } from '@palimpsest/pr
 import { createOpenAiChatDecoder } from '@palimpsest/protocols/openai'
 import { type Trace, traces } from '@palimpsest/protocols/traces'
 import { sseEvents } from '@palimpsest/protocols/transports'
-import { Transcript, useSnapshotStore } from '@palimpsest/react'
+import { type PartProps, Reasoning, TextView, Transcript, useSnapshotStore } from '@palimpsest/react'
 import { TraceReplayer } from '@palimpsest/react/devtools'
+import { VirtualTranscript } from '@palimpsest/react/virtual'
+import { createRef } from 'react'
 
 const store = createTranscriptStore({ schedule: 'sync' })
 const update: AgentUpdate = { type: 'chunk', messageId: 'm1', text: 'hi' }
@@ -39,4 +47,26 @@ export function Chat() {
 
 export function Replayer({ trace }: { trace: Trace }) {
   return <TraceReplayer trace={trace} decoder={createAcpDecoder} />
+}
+
+const panel = createRef<HTMLDivElement>()
+export function MyReasoning(props: PartProps<ReasoningPart>) {
+  return (
+    <Reasoning.Root {...props} ref={panel} style={{ maxHeight: 320 }} onOpenChange={(open: boolean) => open}>
+      <Reasoning.Trigger onClick={(event) => event.preventDefault()} />
+      <Reasoning.Content className="body" />
+    </Reasoning.Root>
+  )
+}
+
+export function MyText(props: PartProps<TextPart>) {
+  // @ts-expect-error: a text part renders a <div>, not a <span>
+  return <TextView {...props} ref={createRef<HTMLSpanElement>()} />
+}
+
+export function LongChat() {
+  const chatStore = useSnapshotStore(createUIMessagesDecoder, snapshot)
+  // @ts-expect-error: overscan is a number of messages
+  const wrongOverscan = <VirtualTranscript store={chatStore} overscan="all" />
+  return wrongOverscan && <VirtualTranscript store={chatStore} holdMs={300} overscan={2} />
 }

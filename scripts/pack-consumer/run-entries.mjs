@@ -16,6 +16,7 @@ const entries = [
   '@palimpsest/protocols/traces',
   '@palimpsest/react',
   '@palimpsest/react/devtools',
+  '@palimpsest/react/virtual',
 ]
 const exported = {}
 for (const entry of entries) exported[entry] = Object.keys(await import(entry)).length

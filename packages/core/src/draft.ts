@@ -36,10 +36,25 @@ export interface Draft {
    * read once when the batch ends, so a batch of deltas costs one snapshot, not one per delta.
    */
   pendingInputs?: Map<ToolCallPart, PartialJsonParser>
+  /** Counts the updates of the batch applied so far (the reducer increments it before each). */
+  updateIndex: number
+  /** The `updateIndex` of the last update that bumped a message's `revision`, and that message's id. */
+  revisedIndex: number
+  revisedId?: string
+  /** The other messages that update bumped (only an update writing several, like `turn-end`, needs it). */
+  revisedMore?: Set<string>
 }
 
 export function createDraft(base: TranscriptState, report: IssueHandler): Draft {
-  return { state: base, base, owned: new Set(), report, changedMessageIds: new Set() }
+  return {
+    state: base,
+    base,
+    owned: new Set(),
+    report,
+    changedMessageIds: new Set(),
+    updateIndex: 0,
+    revisedIndex: -1,
+  }
 }
 
 // The copy functions are module constants: no closure is allocated per write.
@@ -117,7 +132,7 @@ export function writableLastTurn(d: Draft): Turn | undefined {
   return copy
 }
 
-/** A writable message whose `revision` has been bumped once for the current update. */
+/** A writable message whose `revision` has been bumped for the current update (once, however often it is asked for). */
 export function writableMessage(d: Draft, id: string): Message {
   let message = messageOf(d, id) as Message
   if (!d.owned.has(message)) {
@@ -125,8 +140,25 @@ export function writableMessage(d: Draft, id: string): Message {
     d.owned.add(message)
     putMessage(d, id, message)
   }
-  message.revision += 1
+  bumpRevision(d, id, message)
   return message
+}
+
+/**
+ * Bumps `revision` once per update, however often the update asks for the message. The first message
+ * an update bumps is kept on the draft, so an update that writes one message allocates nothing.
+ */
+function bumpRevision(d: Draft, id: string, message: Message): void {
+  if (d.revisedIndex !== d.updateIndex) {
+    d.revisedIndex = d.updateIndex
+    d.revisedId = id
+    d.revisedMore?.clear()
+  } else {
+    if (d.revisedId === id || d.revisedMore?.has(id)) return
+    d.revisedMore ??= new Set()
+    d.revisedMore.add(id)
+  }
+  message.revision += 1
 }
 
 export function writableParts(d: Draft, message: Message): Part[] {

@@ -5,17 +5,24 @@ export { getMessage } from './message-table'
 export { createPartialJsonParser, type PartialJsonParser, parsePartialJson } from './partial-json'
 export { reduce, reduceAll, sumUsage } from './reduce'
 export {
-  selectCurrentTurn,
   selectIsStreaming,
+  selectLatestTurn,
   selectMessage,
   selectMessageIds,
   selectPart,
 } from './selectors'
 export type * from './state'
 export {
+  approvalOptionKinds,
+  approvalStatuses,
   createInitialState,
   messageRoles,
   messageStatuses,
+  partKinds,
+  partStatuses,
+  planEntryPriorities,
+  planEntryStatuses,
+  statusLevels,
   toolCallStatuses,
   toolKinds,
   turnStatuses,

@@ -14,8 +14,8 @@ export const selectPart =
   (state: TranscriptState): Part | undefined =>
     getMessage(state, messageId)?.parts.find((part) => part.id === partId)
 
-/** The latest turn, if any. */
-export const selectCurrentTurn = (state: TranscriptState): Turn | undefined => state.turns[state.turns.length - 1]
+/** The latest turn, if any, running or ended. */
+export const selectLatestTurn = (state: TranscriptState): Turn | undefined => state.turns[state.turns.length - 1]
 
 /** True while any message is still streaming. */
 export function selectIsStreaming(state: TranscriptState): boolean {

@@ -9,7 +9,8 @@ export const messageStatuses = ['streaming', 'complete', 'cancelled', 'error', '
 export type MessageStatus = (typeof messageStatuses)[number]
 
 /** A text or reasoning part streams until another part of its message takes over or the message ends. */
-export type PartStatus = 'streaming' | 'done'
+export const partStatuses = ['streaming', 'done'] as const
+export type PartStatus = (typeof partStatuses)[number]
 
 export const toolCallStatuses = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const
 export type ToolCallStatus = (typeof toolCallStatuses)[number]
@@ -96,10 +97,16 @@ export interface ToolCallPart {
   error?: string
 }
 
+export const planEntryStatuses = ['pending', 'in_progress', 'completed'] as const
+export type PlanEntryStatus = (typeof planEntryStatuses)[number]
+
+export const planEntryPriorities = ['high', 'medium', 'low'] as const
+export type PlanEntryPriority = (typeof planEntryPriorities)[number]
+
 export interface PlanEntry {
   content: string
-  status: 'pending' | 'in_progress' | 'completed'
-  priority?: 'high' | 'medium' | 'low'
+  status: PlanEntryStatus
+  priority?: PlanEntryPriority
 }
 
 export interface PlanPart {
@@ -145,12 +152,18 @@ export interface ErrorPart {
   code?: string
 }
 
+/** ACP option kinds; decides whether an option approves or denies. */
+export const approvalOptionKinds = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
+export type ApprovalOptionKind = (typeof approvalOptionKinds)[number]
+
 export interface ApprovalOption {
   optionId: string
   name: string
-  /** ACP option kinds; decides whether the option approves or denies. */
-  kind?: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always'
+  kind?: ApprovalOptionKind
 }
+
+export const approvalStatuses = ['pending', 'approved', 'denied'] as const
+export type ApprovalStatus = (typeof approvalStatuses)[number]
 
 export interface ApprovalRequestPart {
   id: string
@@ -161,7 +174,7 @@ export interface ApprovalRequestPart {
   description?: string
   options: ApprovalOption[]
   input?: unknown
-  status: 'pending' | 'approved' | 'denied'
+  status: ApprovalStatus
   selectedOptionId?: string
 }
 
@@ -173,12 +186,15 @@ export interface HandoffPart {
   reason?: string
 }
 
+export const statusLevels = ['info', 'warning', 'error'] as const
+export type StatusLevel = (typeof statusLevels)[number]
+
 export interface StatusPart {
   id: string
   kind: 'status'
   statusId: string
   text: string
-  level: 'info' | 'warning' | 'error'
+  level: StatusLevel
   data?: unknown
 }
 
@@ -196,7 +212,24 @@ export type Part =
   | HandoffPart
   | StatusPart
 
-export type PartKind = Part['kind']
+/** Every part kind, in the order of `Part`. */
+export const partKinds = [
+  'text',
+  'reasoning',
+  'tool-call',
+  'plan',
+  'data',
+  'file',
+  'source',
+  'error',
+  'approval-request',
+  'handoff',
+  'status',
+] as const satisfies readonly Part['kind'][]
+export type PartKind = (typeof partKinds)[number]
+/** `tsc` fails here when a `Part` has a kind `partKinds` does not list. */
+type _EveryPartKindListed = AssertNever<Exclude<Part['kind'], PartKind>>
+type AssertNever<T extends never> = T
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
@@ -216,7 +249,10 @@ export interface Message {
   author?: string
   status: MessageStatus
   parts: Part[]
-  /** Increments on every update applied to the message. */
+  /**
+   * Grows by one with each update that changes the message, once however much that update changes
+   * (a `message-start` that creates it leaves it at 0).
+   */
   revision: number
   /** A `full` with `final: true` sealed it: later streaming updates are ignored. */
   sealed: boolean

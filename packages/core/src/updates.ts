@@ -4,6 +4,9 @@
  * Every update is a plain, serialisable object discriminated by `type`. Updates that
  * address a message carry its `messageId`; updates that address a tool call carry its
  * `toolCallId` (the store keeps an index from tool call to message).
+ *
+ * The interface of type `'a-b'` is named `ABUpdate`, always (`'tool-call'` → `ToolCallUpdate`,
+ * `'tool-call-update'` → `ToolCallUpdateUpdate`); `UpdateOf<'a-b'>` names it too.
  */
 
 import type {
@@ -13,6 +16,7 @@ import type {
   PartInput,
   PlanEntry,
   SessionInfo,
+  StatusLevel,
   ToolCallContent,
   ToolCallLocation,
   ToolCallStatus,
@@ -111,7 +115,7 @@ export interface ToolCallDeltaUpdate {
 }
 
 /** Merge fields into a tool call: omitted = unchanged, arrays replace. */
-export interface ToolCallChangeUpdate {
+export interface ToolCallUpdateUpdate {
   type: 'tool-call-update'
   toolCallId: string
   /** Used only when the tool call is unknown and has to be created. */
@@ -169,7 +173,10 @@ export interface TurnEndUpdate {
   status?: TurnStatus
 }
 
-/** Facts about the current run that arrive mid-stream (ids, tokens for resuming, background state). */
+/**
+ * Facts about the running turn that arrive mid-stream: ids, tokens for resuming, background state
+ * (a turn starts when none runs).
+ */
 export interface RunUpdate {
   type: 'run'
   responseId?: string
@@ -261,12 +268,12 @@ export interface StatusUpdate {
   messageId?: string
   statusId?: string
   text: string
-  level?: 'info' | 'warning' | 'error'
+  level?: StatusLevel
   data?: unknown
 }
 
 /** Session-level facts (title, mode, available commands, config options). Shallow-merged into `state.session`. */
-export interface SessionUpdate {
+export interface SessionUpdateUpdate {
   type: 'session-update'
   session: SessionInfo
 }
@@ -280,7 +287,7 @@ export type AgentUpdate =
   | FullUpdate
   | ToolCallUpdate
   | ToolCallDeltaUpdate
-  | ToolCallChangeUpdate
+  | ToolCallUpdateUpdate
   | PlanUpdate
   | MessageDoneUpdate
   | MessageRemoveUpdate
@@ -296,10 +303,13 @@ export type AgentUpdate =
   | ApprovalResponseUpdate
   | HandoffUpdate
   | StatusUpdate
-  | SessionUpdate
+  | SessionUpdateUpdate
 
 /** The `type` of every update the reducer accepts. */
 export type AgentUpdateType = AgentUpdate['type']
+
+/** The update of one type: `UpdateOf<'chunk'>` is `ChunkUpdate`. */
+export type UpdateOf<T extends AgentUpdateType> = Extract<AgentUpdate, { type: T }>
 
 /**
  * Every reason an `Issue` can give: stable strings to match on (the table in the README says what

@@ -6,7 +6,7 @@
  * streaming updates (`chunk`, `thought`, `tool-call-delta`) take a hand-written path because they
  * arrive by the million.
  */
-import { messageRoles, messageStatuses, toolCallStatuses, turnStatuses } from './state'
+import { messageRoles, messageStatuses, statusLevels, toolCallStatuses, turnStatuses } from './state'
 import type { AgentUpdateType } from './updates'
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'any'
@@ -103,7 +103,7 @@ const allowed: Record<string, ReadonlySet<string>> = {
   role: new Set(messageRoles),
   target: new Set(['text', 'thought']),
   mode: new Set(['add', 'replace']),
-  level: new Set(['info', 'warning', 'error']),
+  level: new Set(statusLevels),
 }
 const statusValues: Partial<Record<AgentUpdateType, ReadonlySet<string>>> = {
   'message-done': new Set(messageStatuses.filter((status) => status !== 'streaming')),

@@ -98,7 +98,7 @@ describe('secondary parts and session', () => {
     ])
   })
 
-  test('session updates merge shallowly; run facts land on the current turn', () => {
+  test('session updates merge shallowly; run facts land on the running turn', () => {
     const { state } = reduceCollecting([
       { type: 'session-update', session: { title: 'Fix the bug', modeId: 'ask' } },
       { type: 'session-update', session: { modeId: 'code' } },

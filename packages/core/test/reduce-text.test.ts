@@ -84,6 +84,21 @@ describe('chunk and thought', () => {
     expect(state.messages.m?.revision).toBe(3)
     expect(batched.messages.m?.revision).toBe(3)
   })
+
+  test('revision grows by one for an update that also names the author, resumes the message or adds a tool call', () => {
+    const updates: AgentUpdate[] = [
+      { type: 'message-start', messageId: 'm' },
+      chunk('a'),
+      { type: 'chunk', messageId: 'm', text: 'b', author: 'Coder' },
+      { type: 'message-done', messageId: 'm', status: 'interrupted' },
+      chunk('c'),
+      { type: 'tool-call-delta', toolCallId: 't1', messageId: 'm', inputText: '{' },
+    ]
+    const { state } = reduceCollecting(updates)
+    const batched = reduceAll(createInitialState(), updates)
+    expect(state.messages.m?.revision).toBe(5)
+    expect(batched.messages.m?.revision).toBe(5)
+  })
 })
 
 describe('clear', () => {

@@ -4,21 +4,26 @@
  * The open state is, in order: the `open` prop (controlled), else the user's last toggle (kept in
  * the store's disclosure registry when `panelKey` is given, so it survives remounts), else
  * `defaultOpen`, which may change over time (reasoning: open while it streams). The user always wins.
+ *
+ * Every part forwards its ref and passes other props through; `data-state`, `aria-expanded`,
+ * `aria-controls`, the content's `id` and `hidden` always reflect the state, and a consumer's
+ * `onClick` on the trigger runs before the toggle (`event.preventDefault()` in it keeps the panel
+ * as it is).
  */
 import {
   type ComponentPropsWithoutRef,
   createContext,
-  type MouseEvent,
+  forwardRef,
   type ReactNode,
-  useCallback,
   useContext,
   useId,
-  useState,
-  useSyncExternalStore,
+  useMemo,
 } from 'react'
+import { composeEventHandlers } from './compose-event-handlers'
 import { disclosureRegistryFor } from './disclosure-registry'
 import { useKeepInPlace } from './scroll-anchor'
 import { useOptionalTranscriptStore } from './store-context'
+import { type ControllableStateMemory, useControllableState } from './use-controllable-state'
 
 interface CollapsibleContextValue {
   open: boolean
@@ -49,97 +54,88 @@ export interface CollapsibleRootProps extends Omit<ComponentPropsWithoutRef<'div
   children?: ReactNode
 }
 
-const noRegistry = { subscribe: () => () => {}, get: () => undefined }
-
-function useUserChoice(panelKey: string | undefined): [boolean | undefined, (open: boolean) => void] {
+/** The user's choice for `panelKey` in the store's disclosure registry, when there is a store. */
+function useRememberedChoice(panelKey: string | undefined): ControllableStateMemory<boolean> | undefined {
   const store = useOptionalTranscriptStore()
   const registry = panelKey !== undefined && store ? disclosureRegistryFor(store) : undefined
-  const [local, setLocal] = useState<boolean | undefined>(undefined)
-  const remembered = useSyncExternalStore(
-    (registry ?? noRegistry).subscribe,
-    () => (registry && panelKey !== undefined ? registry.get(panelKey) : undefined),
-    () => (registry && panelKey !== undefined ? registry.get(panelKey) : undefined),
-  )
-  const choose = useCallback(
-    (open: boolean) => {
-      if (registry && panelKey !== undefined) registry.set(panelKey, open)
-      else setLocal(open)
-    },
+  return useMemo(
+    () =>
+      registry && panelKey !== undefined
+        ? {
+            get: () => registry.get(panelKey),
+            set: (open: boolean) => registry.set(panelKey, open),
+            subscribe: registry.subscribe,
+          }
+        : undefined,
     [registry, panelKey],
   )
-  return [registry ? remembered : local, choose]
 }
 
-function CollapsibleRoot({
-  panelKey,
-  defaultOpen = false,
-  open: controlled,
-  onOpenChange,
-  streaming = false,
-  children,
-  ...rest
-}: CollapsibleRootProps) {
-  const [choice, choose] = useUserChoice(panelKey)
-  const open = controlled ?? choice ?? defaultOpen
-  const setOpen = useCallback(
-    (next: boolean) => {
-      if (controlled === undefined) choose(next)
-      onOpenChange?.(next)
-    },
-    [controlled, choose, onOpenChange],
-  )
+const CollapsibleRoot = forwardRef<HTMLDivElement, CollapsibleRootProps>(function CollapsibleRoot(
+  { panelKey, defaultOpen = false, open: openProp, onOpenChange, streaming = false, children, ...rest },
+  ref,
+) {
+  const [open, setOpen] = useControllableState({
+    prop: openProp,
+    defaultProp: defaultOpen,
+    onChange: onOpenChange,
+    memory: useRememberedChoice(panelKey),
+  })
   const id = useId()
-  const state = open ? 'open' : 'closed'
   return (
     <CollapsibleContext.Provider
       value={{ open, setOpen, triggerId: `${id}-trigger`, contentId: `${id}-content`, streaming }}
     >
-      <div data-state={state} data-streaming={streaming ? '' : undefined} {...rest}>
+      <div ref={ref} data-streaming={streaming ? '' : undefined} {...rest} data-state={open ? 'open' : 'closed'}>
         {children}
       </div>
     </CollapsibleContext.Provider>
   )
-}
+})
 
 export type CollapsibleTriggerProps = ComponentPropsWithoutRef<'button'>
 
-function CollapsibleTrigger({ onClick, children, ...rest }: CollapsibleTriggerProps) {
+const CollapsibleTrigger = forwardRef<HTMLButtonElement, CollapsibleTriggerProps>(function CollapsibleTrigger(
+  { onClick, children, ...rest },
+  ref,
+) {
   const { open, setOpen, triggerId, contentId, streaming } = useCollapsible()
   const keepInPlace = useKeepInPlace()
-  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
-    onClick?.(event)
-    if (event.defaultPrevented) return
-    keepInPlace?.(event.currentTarget)
-    setOpen(!open)
-  }
   return (
     <button
+      ref={ref}
       type="button"
       id={triggerId}
+      data-streaming={streaming ? '' : undefined}
+      {...rest}
       aria-expanded={open}
       aria-controls={contentId}
       data-state={open ? 'open' : 'closed'}
-      data-streaming={streaming ? '' : undefined}
-      onClick={toggle}
-      {...rest}
+      onClick={composeEventHandlers(onClick, (event) => {
+        keepInPlace?.(event.currentTarget)
+        setOpen(!open)
+      })}
     >
       {children}
     </button>
   )
-}
+})
 
 export interface CollapsibleContentProps extends ComponentPropsWithoutRef<'div'> {
   /** Render the children while closed too (hidden). By default closed panels render nothing inside. */
   forceMount?: boolean
 }
 
-function CollapsibleContent({ forceMount = false, children, ...rest }: CollapsibleContentProps) {
+const CollapsibleContent = forwardRef<HTMLDivElement, CollapsibleContentProps>(function CollapsibleContent(
+  { forceMount = false, children, ...rest },
+  ref,
+) {
   const { open, contentId } = useCollapsible()
   return (
-    <div id={contentId} data-state={open ? 'open' : 'closed'} hidden={!open} {...rest}>
+    <div ref={ref} {...rest} id={contentId} data-state={open ? 'open' : 'closed'} hidden={!open}>
       {open || forceMount ? children : null}
     </div>
   )
-}
+})
 
 export const Collapsible = { Root: CollapsibleRoot, Trigger: CollapsibleTrigger, Content: CollapsibleContent }

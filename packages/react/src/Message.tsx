@@ -26,14 +26,14 @@ const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRo
     <MessageContext.Provider value={source}>
       <article
         ref={ref}
+        aria-label={message.author ?? labels.roles[message.role] ?? message.role}
+        {...rest}
         data-palimpsest-message=""
         data-message-id={message.id}
         data-role={message.role}
         data-status={message.status}
         data-author={message.author}
         data-sealed={message.sealed ? '' : undefined}
-        aria-label={message.author ?? labels.roles[message.role] ?? message.role}
-        {...rest}
       >
         {children}
       </article>
@@ -44,16 +44,18 @@ const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRo
 /** Statuses worth saying out loud; `complete` and `streaming` show nothing here. */
 const endings = new Set(['cancelled', 'error', 'interrupted', 'refusal'])
 
-function MessageStatusBadge(props: ComponentPropsWithoutRef<'span'>) {
-  const message = useMessageContext()
-  const { labels } = useTranscriptOptions()
-  if (!endings.has(message.status)) return null
-  return (
-    <span data-palimpsest-badge="message-status" data-status={message.status} {...props}>
-      {labels.messageStatus[message.status] ?? message.status}
-    </span>
-  )
-}
+const MessageStatusBadge = forwardRef<HTMLSpanElement, Omit<ComponentPropsWithoutRef<'span'>, 'children'>>(
+  function MessageStatusBadge(props, ref) {
+    const message = useMessageContext()
+    const { labels } = useTranscriptOptions()
+    if (!endings.has(message.status)) return null
+    return (
+      <span ref={ref} data-palimpsest-badge="message-status" {...props} data-status={message.status}>
+        {labels.messageStatus[message.status] ?? message.status}
+      </span>
+    )
+  },
+)
 
 const MessageHeader = forwardRef<HTMLElement, ComponentPropsWithoutRef<'header'>>(function MessageHeader(
   { children, ...rest },

@@ -20,7 +20,7 @@ const PartsSlot = forwardRef<HTMLDivElement, SlotProps>(function PartsSlot({ whi
   const parts = message.parts.filter(select)
   if (parts.length === 0) return null
   return (
-    <div ref={ref} data-palimpsest-slot={which} {...rest}>
+    <div ref={ref} {...rest} data-palimpsest-slot={which}>
       {parts.map((part) => (
         // Part ids are stable across clears and full replacements, so DOM nodes are reused.
         <PartView key={part.id} part={part} message={message} streaming={isPartStreaming(message, part)} />

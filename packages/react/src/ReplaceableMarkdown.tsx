@@ -3,7 +3,7 @@
  * never re-keyed on a new epoch, shows the previous text (`data-state="replacing"`) while a
  * cleared buffer's new text has not arrived, and keeps its height meanwhile.
  */
-import type { ComponentPropsWithoutRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { StreamingMarkdown } from './markdown'
 import { useTranscriptOptions } from './options-context'
 import { useReplacementHold } from './replacement-hold'
@@ -17,24 +17,23 @@ export interface ReplaceableMarkdownProps extends Omit<ComponentPropsWithoutRef<
   messageStreaming: boolean
 }
 
-export function ReplaceableMarkdown({
-  text,
-  epoch,
-  streaming,
-  messageStreaming,
-  style,
-  ...rest
-}: ReplaceableMarkdownProps) {
-  const { holdMs, markdownComponents, highlight, blockRemoteImages, markRevisions, labels } = useTranscriptOptions()
+export const ReplaceableMarkdown = forwardRef<HTMLDivElement, ReplaceableMarkdownProps>(function ReplaceableMarkdown(
+  { text, epoch, streaming, messageStreaming, style, ...rest },
+  ref,
+) {
+  const options = useTranscriptOptions()
+  const { holdMs, markdownComponents, markdownSyntax, highlight, blockRemoteImages, markRevisions, labels } = options
+  const { fadeIn, caret, autoDirection } = options
   const hold = useReplacementHold({ text, epoch, streaming: messageStreaming, holdMs })
   const state = hold.replacing ? 'replacing' : streaming ? 'streaming' : 'done'
   return (
     <div
+      ref={ref}
+      {...rest}
       data-state={state}
       data-epoch={epoch}
       data-held={hold.minHeight !== undefined ? '' : undefined}
       style={hold.minHeight !== undefined ? { ...style, minHeight: hold.minHeight } : style}
-      {...rest}
     >
       <div ref={hold.contentRef} data-palimpsest-content="" style={{ display: 'flow-root' }}>
         <StreamingMarkdown
@@ -43,10 +42,14 @@ export function ReplaceableMarkdown({
           blockRemoteImages={blockRemoteImages}
           markRevisions={markRevisions}
           revisionLabel={labels.revised}
+          fadeIn={fadeIn}
+          caret={caret}
+          autoDirection={autoDirection}
           {...(markdownComponents && { components: markdownComponents })}
           {...(highlight && { highlight })}
+          {...(markdownSyntax && { syntax: markdownSyntax })}
         />
       </div>
     </div>
   )
-}
+})

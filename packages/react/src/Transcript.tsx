@@ -1,149 +1,46 @@
 /**
- * The message list: a `role="log"` scroll container, `aria-busy` while anything streams, a
- * separate polite status region that announces only "responding" and "done", stick-to-bottom
- * with a reliable escape and a "jump to latest" control, and `content-visibility: auto` on
- * settled messages so long transcripts stay fast.
+ * The message list: every message in the DOM, in a `role="log"` scroll container (the frame:
+ * `TranscriptFrame.tsx`), with `content-visibility: auto` on settled messages so long transcripts
+ * stay fast. For tens of thousands of messages, `VirtualTranscript` (`@palimpsest/react/virtual`)
+ * keeps only the visible ones in the DOM.
  */
-import { getMessage, type TranscriptStore } from '@palimpsest/core'
-import { type ComponentPropsWithoutRef, type CSSProperties, memo, useEffect, useMemo, useRef, useState } from 'react'
-import { useIsStreaming, useMessage, useMessageIds } from './hooks'
-import { DefaultMessageLayout, Message } from './Message'
-import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOptions } from './options-context'
-import { ScrollAnchorContext } from './scroll-anchor'
-import { TranscriptProvider, useTranscriptStore } from './store-context'
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
-import { useStickToBottom } from './use-stick-to-bottom'
-import { useTranscriptSelector } from './use-transcript-selector'
-import { visuallyHidden } from './visually-hidden'
+import { type CSSProperties, forwardRef, memo, useMemo, useRef } from 'react'
+import { useMessage, useMessageIds } from './hooks'
+import { splitTranscriptOptions } from './options-context'
+import {
+  defaultEstimatedMessageHeight,
+  type TranscriptBaseProps,
+  TranscriptFrame,
+  TranscriptProviders,
+} from './TranscriptFrame'
+import { TranscriptMessage } from './TranscriptMessage'
 
-export interface TranscriptProps
-  extends TranscriptOptionsInput,
-    Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'onIssue'> {
-  /** The store; optional inside a `TranscriptProvider`. */
-  store?: TranscriptStore
+export interface TranscriptProps extends TranscriptBaseProps {
   /** Skip rendering work for settled messages outside the viewport (`content-visibility: auto`). Default true. */
   lazyRender?: boolean
-  /** Height (px) assumed for a settled message never rendered yet. Default 160. */
-  estimatedMessageHeight?: number
-  /** When a new user message arrives (the user just sent something), jump to it and follow again. Default true. */
-  followOnUserMessage?: boolean
 }
 
-export function Transcript({ store, ...props }: TranscriptProps) {
-  if (store)
-    return (
-      <TranscriptProvider store={store}>
-        <TranscriptView {...props} />
-      </TranscriptProvider>
-    )
-  return <TranscriptView {...props} />
-}
-
-function TranscriptView({
-  components,
-  markdownComponents,
-  highlight,
-  blockRemoteImages,
-  holdMs,
-  markRevisions,
-  panels,
-  labels,
-  onApprove,
-  onDeny,
-  onIssue,
-  lazyRender = true,
-  estimatedMessageHeight = 160,
-  followOnUserMessage = true,
-  ...rest
-}: Omit<TranscriptProps, 'store'>) {
+/** Every message of the store, in a scrolling log that follows the latest; its ref is the root `<div>`. */
+export const Transcript = forwardRef<HTMLDivElement, TranscriptProps>(function Transcript(props, ref) {
+  const [options, ownProps] = splitTranscriptOptions(props)
+  const {
+    store,
+    lazyRender = true,
+    estimatedMessageHeight = defaultEstimatedMessageHeight,
+    followOnUserMessage = true,
+    ...rest
+  } = ownProps
   return (
-    <TranscriptOptionsProvider
-      {...{ components, markdownComponents, highlight, blockRemoteImages, holdMs, markRevisions, panels, labels }}
-      {...{ onApprove, onDeny, onIssue }}
-    >
+    <TranscriptProviders store={store} options={options}>
       <TranscriptFrame
-        lazyRender={lazyRender}
-        estimatedMessageHeight={estimatedMessageHeight}
+        ref={ref}
         followOnUserMessage={followOnUserMessage}
+        renderMessages={() => <MessageList lazyRender={lazyRender} estimatedMessageHeight={estimatedMessageHeight} />}
         {...rest}
       />
-    </TranscriptOptionsProvider>
+    </TranscriptProviders>
   )
-}
-
-interface FrameProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
-  lazyRender: boolean
-  estimatedMessageHeight: number
-  followOnUserMessage: boolean
-}
-
-/** The id of the latest user message, if the latest message is one. */
-function useLatestUserMessageId(): string | undefined {
-  return useTranscriptSelector(useTranscriptStore(), (state) => {
-    const id = state.messageIds[state.messageIds.length - 1]
-    return id !== undefined && getMessage(state, id)?.role === 'user' ? id : undefined
-  })
-}
-
-function useAnnouncement(streaming: boolean, responding: string, done: string): string {
-  const [announcement, setAnnouncement] = useState('')
-  const previous = useRef(false)
-  useEffect(() => {
-    if (previous.current === streaming) return
-    previous.current = streaming
-    setAnnouncement(streaming ? responding : done)
-  }, [streaming, responding, done])
-  return announcement
-}
-
-function TranscriptFrame({ lazyRender, estimatedMessageHeight, followOnUserMessage, ...rest }: FrameProps) {
-  const { labels } = useTranscriptOptions()
-  const streaming = useIsStreaming()
-  const scrollerRef = useRef<HTMLDivElement | null>(null)
-  const contentRef = useRef<HTMLDivElement | null>(null)
-  const { following, atBottom, jumpToLatest, keepInPlace } = useStickToBottom(scrollerRef, contentRef)
-  const announcement = useAnnouncement(streaming, labels.responding, labels.done)
-  const latestUserMessage = useLatestUserMessageId()
-  const seenUserMessage = useRef(latestUserMessage)
-  useIsomorphicLayoutEffect(() => {
-    if (latestUserMessage === seenUserMessage.current) return
-    seenUserMessage.current = latestUserMessage
-    if (latestUserMessage !== undefined && followOnUserMessage) jumpToLatest()
-  }, [latestUserMessage, followOnUserMessage, jumpToLatest])
-  const showJump = !following && !atBottom
-  return (
-    <ScrollAnchorContext.Provider value={keepInPlace}>
-      <div
-        data-palimpsest-transcript=""
-        data-streaming={streaming ? '' : undefined}
-        data-following={following ? '' : undefined}
-        {...rest}
-      >
-        <div
-          ref={scrollerRef}
-          role="log"
-          aria-label={labels.transcript}
-          aria-busy={streaming}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
-          tabIndex={0}
-          data-palimpsest-scroller=""
-        >
-          <div ref={contentRef} data-palimpsest-messages="">
-            <MessageList lazyRender={lazyRender} estimatedMessageHeight={estimatedMessageHeight} />
-          </div>
-        </div>
-        <div role="status" aria-live="polite" data-palimpsest-announcer="" style={visuallyHidden}>
-          {announcement}
-        </div>
-        {showJump && (
-          <button type="button" data-palimpsest-jump="" onClick={jumpToLatest}>
-            {labels.jumpToLatest}
-          </button>
-        )}
-      </div>
-    </ScrollAnchorContext.Provider>
-  )
-}
+})
 
 interface ListProps {
   lazyRender: boolean
@@ -187,10 +84,7 @@ const MessageGroup = memo(function MessageGroup({ ids, ...props }: ListProps & {
 /** Subscribes to one message: a token elsewhere does not re-render it. */
 const MessageItem = memo(function MessageItem({ id, lazyRender, estimatedMessageHeight }: ListProps & { id: string }) {
   const message = useMessage(id)
-  const { components } = useTranscriptOptions()
   if (!message) return null
-  const Custom = components.Message
-  if (Custom) return <Custom message={message} />
   // `contain-intrinsic-size: auto` is set from the start so the browser remembers each message's real
   // height; when a message settles and becomes `content-visibility: auto`, its box keeps that height
   // (no collapse to the estimate, which would clamp the scroll position and look like a scroll up).
@@ -200,9 +94,5 @@ const MessageItem = memo(function MessageItem({ id, lazyRender, estimatedMessage
         ...(message.status !== 'streaming' && { contentVisibility: 'auto' }),
       }
     : undefined
-  return (
-    <Message.Root message={message} style={style}>
-      <DefaultMessageLayout />
-    </Message.Root>
-  )
+  return <TranscriptMessage message={message} style={style} />
 })

@@ -1,6 +1,6 @@
 /** The `components` prop: replace how any part kind (or a whole message) renders, like react-markdown's. */
 import type { Message, Part, PartKind } from '@palimpsest/core'
-import type { ComponentType } from 'react'
+import type { ComponentPropsWithoutRef, ComponentType, ElementType } from 'react'
 
 export interface PartProps<P extends Part = Part> {
   part: P
@@ -8,6 +8,10 @@ export interface PartProps<P extends Part = Part> {
   /** This part is still receiving content (computed per part). */
   streaming: boolean
 }
+
+/** A part renderer's props: the part, and the HTML props of the element it renders (passed through). */
+export type PartElementProps<P extends Part, E extends ElementType> = PartProps<P> &
+  Omit<ComponentPropsWithoutRef<E>, keyof PartProps | 'children'>
 
 export type PartComponents = { [K in PartKind]?: ComponentType<PartProps<Extract<Part, { kind: K }>>> }
 

@@ -1,4 +1,6 @@
 /** Every user-visible word the components print, replaceable for translation. */
+import type { MessageRole, MessageStatus, PlanEntryPriority, PlanEntryStatus, ToolCallStatus } from '@palimpsest/core'
+
 export interface Labels {
   transcript: string
   responding: string
@@ -19,11 +21,11 @@ export interface Labels {
   remoteImageBlocked: string
   /** Announced once when an answer starts being rewritten (with `markRevisions`). */
   revised: string
-  roles: Record<'user' | 'assistant' | 'system', string>
-  messageStatus: Record<'streaming' | 'complete' | 'cancelled' | 'error' | 'interrupted' | 'refusal', string>
-  toolStatus: Record<'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled', string>
-  planStatus: Record<'pending' | 'in_progress' | 'completed', string>
-  priority: Record<'high' | 'medium' | 'low', string>
+  roles: Record<MessageRole, string>
+  messageStatus: Record<MessageStatus, string>
+  toolStatus: Record<ToolCallStatus, string>
+  planStatus: Record<PlanEntryStatus, string>
+  priority: Record<PlanEntryPriority, string>
 }
 
 export const defaultLabels: Labels = {

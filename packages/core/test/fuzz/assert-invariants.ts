@@ -3,23 +3,28 @@
  * naming the broken invariant (cheap enough to run after every update of a fuzzing case).
  */
 import {
+  approvalStatuses as approvalStatusList,
   messageRoles,
   messageStatuses as messageStatusList,
   type Part,
+  partStatuses,
+  planEntryStatuses,
+  statusLevels as statusLevelList,
   type TranscriptState,
   toolCallStatuses as toolCallStatusList,
   toolKinds as toolKindList,
+  turnStatuses as turnStatusList,
 } from '@palimpsest/core'
 
 const messageStatuses = new Set<string>(messageStatusList)
 const roles = new Set<string>(messageRoles)
-const bufferStatuses = new Set(['streaming', 'done'])
+const bufferStatuses = new Set<string>(partStatuses)
 const toolCallStatuses = new Set<string>(toolCallStatusList)
 const toolKinds = new Set<string>(toolKindList)
-const approvalStatuses = new Set(['pending', 'approved', 'denied'])
-const statusLevels = new Set(['info', 'warning', 'error'])
-const planStatuses = new Set(['pending', 'in_progress', 'completed'])
-const turnStatuses = new Set(['running', 'background', 'completed', 'failed', 'cancelled'])
+const approvalStatuses = new Set<string>(approvalStatusList)
+const statusLevels = new Set<string>(statusLevelList)
+const planStatuses = new Set<string>(planEntryStatuses)
+const turnStatuses = new Set<string>(turnStatusList)
 
 function fail(what: string): never {
   throw new Error(`invariant broken: ${what}`)

@@ -1,4 +1,4 @@
-import { type AgentUpdate, createInitialState, reduceAll, selectCurrentTurn } from '@palimpsest/core'
+import { type AgentUpdate, createInitialState, reduceAll, selectLatestTurn } from '@palimpsest/core'
 import { describe, expect, test } from 'vitest'
 
 const run = (...updates: AgentUpdate[]) => reduceAll(createInitialState(), updates)
@@ -9,13 +9,13 @@ describe('the run record of a turn', () => {
       { type: 'chunk', messageId: 'm', text: 'Working' },
       { type: 'run', responseId: 'resp_1', continuationToken: 'tok-1' },
     )
-    expect(selectCurrentTurn(running)).toMatchObject({
+    expect(selectLatestTurn(running)).toMatchObject({
       status: 'running',
       responseId: 'resp_1',
       continuationToken: 'tok-1',
     })
     const cleared = reduceAll(running, [{ type: 'run', continuationToken: null }])
-    expect(selectCurrentTurn(cleared)?.continuationToken).toBeUndefined()
+    expect(selectLatestTurn(cleared)?.continuationToken).toBeUndefined()
   })
 
   test('a background turn is continued by the next updates (no new turn); status running resumes it', () => {

@@ -1,9 +1,9 @@
 /** ACP plan entries: `{ content, priority, status }`, read leniently (enums are open). */
-import type { PlanEntry } from '@palimpsest/core'
+import { type PlanEntry, planEntryPriorities, planEntryStatuses } from '@palimpsest/core'
 import { isWireObject as isObject } from '../decoding/wire-object'
 
-const statuses = new Set(['pending', 'in_progress', 'completed'])
-const priorities = new Set(['high', 'medium', 'low'])
+const statuses = new Set<unknown>(planEntryStatuses)
+const priorities = new Set<unknown>(planEntryPriorities)
 
 /** The entries of a plan, in order; entries without text are skipped. */
 export function readPlanEntries(value: unknown): PlanEntry[] {
@@ -13,9 +13,9 @@ export function readPlanEntries(value: unknown): PlanEntry[] {
     if (!isObject(item) || typeof item.content !== 'string') continue
     const entry: PlanEntry = {
       content: item.content,
-      status: statuses.has(item.status as string) ? (item.status as PlanEntry['status']) : 'pending',
+      status: statuses.has(item.status) ? (item.status as PlanEntry['status']) : 'pending',
     }
-    if (priorities.has(item.priority as string)) entry.priority = item.priority as PlanEntry['priority']
+    if (priorities.has(item.priority)) entry.priority = item.priority as PlanEntry['priority']
     entries.push(entry)
   }
   return entries

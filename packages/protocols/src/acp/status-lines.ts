@@ -3,13 +3,13 @@
  * not history) and context compactions (`compaction_update`, `compaction_summary_chunk`), one
  * line per compaction that follows its progress where it first appeared.
  */
-import type { AgentUpdate, StatusUpdate } from '@palimpsest/core'
+import { type AgentUpdate, type StatusUpdate, statusLevels } from '@palimpsest/core'
 import type { DecoderKit } from '../decoding/decoder-kit'
 import type { WireObject } from '../decoding/wire-object'
 import { readContentBlock } from './content'
 import { readString } from './fields'
 
-const noticeLevels = new Set(['info', 'warning', 'error'])
+const noticeLevels = new Set<unknown>(statusLevels)
 
 const compactionText: Record<string, string> = {
   in_progress: 'Compacting the conversation…',

@@ -4,7 +4,7 @@
  * (`RunStreamingAsync` with `ContinuationToken`) streams the rest, which must continue the same
  * messages, in the same turn, without repeating what was shown.
  */
-import { createTranscriptStore, selectCurrentTurn, toMarkdown } from '@palimpsest/core'
+import { createTranscriptStore, selectLatestTurn, toMarkdown } from '@palimpsest/core'
 import { createAgentFrameworkDecoder } from '@palimpsest/protocols/agent-framework'
 import { describe, expect, test } from 'vitest'
 import { traceSet } from '../../src/traces/agent-framework'
@@ -21,7 +21,7 @@ describe('Agent Framework: resuming a background run from its continuation token
     const decoder = createAgentFrameworkDecoder()
     for (const wire of wires.slice(0, cut)) store.getState().apply(decoder.decode(wire))
     store.getState().apply(decoder.end('interrupted'))
-    const turn = selectCurrentTurn(store.getState())
+    const turn = selectLatestTurn(store.getState())
     expect(turn).toMatchObject({ status: 'background', continuationToken: wires[cut - 1]?.continuationToken })
     expect(store.getState().messages.msg_b2?.status).toBe('interrupted')
   })
@@ -34,7 +34,7 @@ describe('Agent Framework: resuming a background run from its continuation token
     const idsBefore = store.getState().messageIds
 
     store.getState().apply(decoder.decode(wires[cut]))
-    expect(selectCurrentTurn(store.getState())?.status).toBe('running')
+    expect(selectLatestTurn(store.getState())?.status).toBe('running')
     expect(store.getState().messages.msg_b2?.status).toBe('streaming')
     for (const wire of wires.slice(cut + 1)) store.getState().apply(decoder.decode(wire))
     store.getState().apply(decoder.end('complete'))
@@ -60,9 +60,9 @@ describe('Agent Framework: resuming a background run from its continuation token
     })
     store.getState().apply(decoder.decode(update('Queued. ', 'AQIDBAU=')))
     store.getState().apply(decoder.end())
-    expect(selectCurrentTurn(store.getState())).toMatchObject({ status: 'background', continuationToken: 'AQIDBAU=' })
+    expect(selectLatestTurn(store.getState())).toMatchObject({ status: 'background', continuationToken: 'AQIDBAU=' })
     store.getState().apply(decoder.decode(update('Report ready.')))
-    expect(selectCurrentTurn(store.getState())?.status).toBe('running')
+    expect(selectLatestTurn(store.getState())?.status).toBe('running')
     store.getState().apply(decoder.end())
     const state = store.getState()
     expect(state.turns).toHaveLength(1)

@@ -3,7 +3,7 @@
  * the resumed connection may replay events already applied; the transcript must read as if the
  * stream had never broken — same message, no text twice, the run completed.
  */
-import { createTranscriptStore, selectCurrentTurn, toMarkdown } from '@palimpsest/core'
+import { createTranscriptStore, selectLatestTurn, toMarkdown } from '@palimpsest/core'
 import { createDevUiDecoder } from '@palimpsest/protocols/agent-framework'
 import { sseEvents, streamInto } from '@palimpsest/protocols/transports'
 import { describe, expect, test } from 'vitest'
@@ -50,7 +50,7 @@ describe('DevUI: a cut stream resumed with starting_after', () => {
     const shownBefore = toMarkdown(cut)
 
     // The turn offers its resume point: `starting_after` for GET /v1/responses/{responseId}.
-    const cutTurn = selectCurrentTurn(cut)
+    const cutTurn = selectLatestTurn(cut)
     expect(cutTurn).toMatchObject({ status: 'failed', stopReason: 'interrupted', responseId: messageId })
     expect(cutTurn?.continuationToken).toBe(sequenceOf(frames[cutFrame - 1]!))
     expect(cutTurn?.continuationToken).toBe(String(decoder.lastSequenceNumber))
@@ -65,6 +65,6 @@ describe('DevUI: a cut stream resumed with starting_after', () => {
     const markdown = toMarkdown(state, { reasoning: true, tools: true })
     expect(markdown).toBe(trace.expected.markdown)
     expect(toMarkdown(state).startsWith(shownBefore.trimEnd())).toBe(true)
-    expect(selectCurrentTurn(state)?.status).toBe('completed')
+    expect(selectLatestTurn(state)?.status).toBe('completed')
   })
 })

@@ -9,7 +9,7 @@ import {
   type Decoder,
   type HandoffPart,
   type Message,
-  selectCurrentTurn,
+  selectLatestTurn,
   type TranscriptState,
 } from '@palimpsest/core'
 import { createAcpDecoder } from '@palimpsest/protocols/acp'
@@ -108,7 +108,7 @@ describe('Agent Framework (AgentResponseUpdate)', () => {
         additional_properties: {},
       },
     ])
-    expect(selectCurrentTurn(running)).toMatchObject({
+    expect(selectLatestTurn(running)).toMatchObject({
       status: 'running',
       responseId: 'resp_bg',
       continuationToken: '{"response_id":"resp_bg"}',
@@ -163,7 +163,7 @@ describe('ACP', () => {
       decoder,
       t.events.slice(0, idle).map((e) => e.wire),
     )
-    expect(selectCurrentTurn(before)?.status).toBe('running')
+    expect(selectLatestTurn(before)?.status).toBe('running')
     const after = replay('acp-iterative-refinement')
     expect(after.turns.at(-1)).toMatchObject({ status: 'completed', stopReason: 'end_turn' })
   })
@@ -179,7 +179,7 @@ describe('ACP', () => {
       },
     })
     const state = feed(createAcpDecoder(), [usage(41000, 0.03), usage(53000, 0.045)])
-    expect(selectCurrentTurn(state)?.usage).toEqual({ totalTokens: 53000, contextWindow: 200000, cost: 0.045 })
+    expect(selectLatestTurn(state)?.usage).toEqual({ totalTokens: 53000, contextWindow: 200000, cost: 0.045 })
     expect(state.session.costCurrency).toBe('USD')
   })
 })
@@ -231,7 +231,7 @@ describe('Agentex', () => {
       createAgentexDecoder(),
       t.events.slice(0, completed).map((e) => e.wire),
     )
-    expect(selectCurrentTurn(before)?.status).toBe('running')
+    expect(selectLatestTurn(before)?.status).toBe('running')
     expect(replay('agentex-citations-override').turns.at(-1)?.status).toBe('completed')
   })
 
@@ -251,7 +251,7 @@ describe('Agentex', () => {
       },
       { type: 'task_updated', task: { id: 'task_1', status, status_reason: null } },
     ])
-    expect(selectCurrentTurn(state)?.status).toBe(turnStatus)
+    expect(selectLatestTurn(state)?.status).toBe(turnStatus)
   })
 })
 

@@ -10,6 +10,7 @@ import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
   type DragEvent,
+  forwardRef,
   useCallback,
   useEffect,
   useId,
@@ -19,6 +20,7 @@ import {
 } from 'react'
 import type { TranscriptComponents } from '../components-map'
 import { Transcript, type TranscriptProps } from '../Transcript'
+import { useControllableState } from '../use-controllable-state'
 import { readFileText } from './read-file-text'
 import { readTrace, readTraceText } from './read-trace'
 import type { ReplayEvent, ReplayTrace, TraceReadResult } from './replay-trace'
@@ -41,8 +43,11 @@ export interface TraceReplayerProps extends Omit<ComponentPropsWithoutRef<'secti
   initialSpeed?: number
   /** Start playing when mounted (and when a new trace is loaded). Default false. */
   autoPlay?: boolean
-  /** Show the wire panel at first. Default true. */
+  /** Show the wire panel at first (until the user toggles it). Default true. */
   defaultPanelOpen?: boolean
+  /** Controlled: whether the wire panel shows. */
+  panelOpen?: boolean
+  onPanelOpenChange?: (open: boolean) => void
   /** Let the user paste, open or drop a trace. Default true. */
   allowLoad?: boolean
   /** Longer recorded pauses are shortened to this (ms, before the speed applies). Default 5000. */
@@ -79,24 +84,30 @@ function speedLabel(speed: number): string {
   return `${speed}×`
 }
 
-export function TraceReplayer({
-  trace,
-  events,
-  decoder,
-  components,
-  transcriptProps,
-  initialSpeed = 1,
-  autoPlay = false,
-  defaultPanelOpen = true,
-  allowLoad = true,
-  maxPauseMs = 5000,
-  height = '28rem',
-  onIssue,
-  style,
-  onDragOver,
-  onDrop,
-  ...rest
-}: TraceReplayerProps) {
+/** Its ref is the `<section>`. */
+export const TraceReplayer = forwardRef<HTMLElement, TraceReplayerProps>(function TraceReplayer(
+  {
+    trace,
+    events,
+    decoder,
+    components,
+    transcriptProps,
+    initialSpeed = 1,
+    autoPlay = false,
+    defaultPanelOpen = true,
+    panelOpen: panelOpenProp,
+    onPanelOpenChange,
+    allowLoad = true,
+    maxPauseMs = 5000,
+    height = '28rem',
+    onIssue,
+    style,
+    onDragOver,
+    onDrop,
+    ...rest
+  },
+  ref,
+) {
   const ids = useId()
   const [loaded, setLoaded] = useState<{ trace: ReplayTrace; from: unknown } | undefined>(undefined)
   const [loadError, setLoadError] = useState<string | undefined>(undefined)
@@ -126,7 +137,11 @@ export function TraceReplayer({
   const [position, setPosition] = useState(0)
   const [playing, setPlaying] = useState(autoPlay)
   const [speed, setSpeed] = useState(initialSpeed > 0 && Number.isFinite(initialSpeed) ? initialSpeed : 1)
-  const [panelOpen, setPanelOpen] = useState(defaultPanelOpen)
+  const [panelOpen, setPanelOpen] = useControllableState({
+    prop: panelOpenProp,
+    defaultProp: defaultPanelOpen,
+    onChange: onPanelOpenChange,
+  })
 
   // A new replay starts from the empty transcript.
   const [shownReplay, setShownReplay] = useState(replay)
@@ -206,7 +221,9 @@ export function TraceReplayer({
 
   return (
     <section
+      ref={ref}
       aria-label={title ? `Trace replayer: ${title}` : 'Trace replayer'}
+      {...rest}
       data-palimpsest-trace-replayer=""
       data-playing={playing ? '' : undefined}
       data-finished={finished ? '' : undefined}
@@ -216,7 +233,6 @@ export function TraceReplayer({
         if (allowLoad) event.preventDefault()
       }}
       onDrop={handleDrop}
-      {...rest}
     >
       {error !== undefined && (
         <p role="alert" data-palimpsest-replay-error="" style={alertStyle}>
@@ -287,7 +303,7 @@ export function TraceReplayer({
               type="button"
               aria-expanded={panelOpen}
               aria-controls={`${ids}-panel`}
-              onClick={() => setPanelOpen((open) => !open)}
+              onClick={() => setPanelOpen(!panelOpen)}
             >
               Wire panel
             </button>
@@ -311,4 +327,4 @@ export function TraceReplayer({
       {allowLoad && <TraceLoader onText={loadText} onError={setLoadError} />}
     </section>
   )
-}
+})

@@ -18,8 +18,9 @@ export interface LinkClick {
 
 export interface GuardedLinkOptions {
   /**
-   * Called on a click on a link with an `href`. Call `event.preventDefault()` to stop the browser
-   * following it (e.g. to show a confirmation dialog), then `openLink(link)` when the user agrees.
+   * Called on a click on a link with an `href` (a primary click, Enter, or a middle click, whose
+   * event type is `auxclick`). Call `event.preventDefault()` to stop the browser following it (e.g.
+   * to show a confirmation dialog), then `openLink(link)` when the user agrees.
    */
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>, link: LinkClick) => void
   /** Only external links go through `onLinkClick` (default true). */
@@ -30,16 +31,24 @@ type LinkProps = ComponentProps<'a'> & ExtraProps
 
 /** An `a` component for `components` (or `markdownComponents`). Create it once, outside render. */
 export function createGuardedLink({ onLinkClick, externalOnly = true }: GuardedLinkOptions): ComponentType<LinkProps> {
-  function GuardedLink({ node: _node, onClick, href, ...props }: LinkProps) {
-    // A link's click (mouse, or Enter on the focused link) is handled like the browser's own.
-    const handle = (event: MouseEvent<HTMLAnchorElement>) => {
-      onClick?.(event)
+  function GuardedLink({ node: _node, onClick, onAuxClick, href, ...props }: LinkProps) {
+    const guard = (event: MouseEvent<HTMLAnchorElement>) => {
       if (event.defaultPrevented || typeof href !== 'string') return
       const external = isRemoteUrl(href)
       if (externalOnly && !external) return
       onLinkClick(event, { href, external, target: props.target })
     }
-    return <a href={href} {...props} onClick={handle} />
+    // A link's click (mouse, or Enter on the focused link) is handled like the browser's own.
+    const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event)
+      guard(event)
+    }
+    // A middle click opens the link in a new tab without a `click` event: it is guarded too.
+    const handleAuxClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      onAuxClick?.(event)
+      if (event.button === 1) guard(event)
+    }
+    return <a href={href} {...props} onClick={handleClick} onAuxClick={handleAuxClick} />
   }
   return GuardedLink
 }

@@ -6,13 +6,16 @@
  * react-markdown's render of the whole text with the same options, its top-level elements grouped
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
-import { memo, useMemo, useRef } from 'react'
+import { createContext, memo, type ReactNode, useContext, useMemo, useRef } from 'react'
+import { addAutoDirection } from './block-direction'
 import {
   advanceSplit,
   type BlockPage as BlockPageData,
   blankLineEndedHtmlTail,
   blockPageSize,
+  keepBlockTree,
   type MarkdownBlock,
+  releaseBlockTrees,
   type SplitState,
   takeBlockSyntax,
 } from './block-splitter'
@@ -24,12 +27,22 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import { type Components, type RenderOptions, renderMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import {
+  type Components,
+  type HtmlTreeTransform,
+  parseMarkdown,
+  type RenderOptions,
+  renderMarkdown,
+  renderSyntaxTree,
+  rootOf,
+} from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
-import { markdownOptions } from './render-options'
+import type { MarkdownSyntax } from './markdown-syntax'
+import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
 import { StreamingTable, tableRows } from './StreamingTable'
+import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
 
 export type { CodeHighlighter, MarkdownIssue }
@@ -57,6 +70,21 @@ export interface StreamingMarkdownProps {
   markRevisions?: boolean
   /** What the live region says when a burst of revisions starts (default "Answer revised"). */
   revisionLabel?: string
+  /**
+   * While streaming, each new word fades in (`<span data-palimpsest-fade>`, animated by the
+   * stylesheet, not under `prefers-reduced-motion`). Only the unsettled blocks carry the spans: a
+   * settled block, and the whole message once it stops streaming, render plain markdown.
+   */
+  fadeIn?: boolean
+  /** While streaming, a caret (`<span data-palimpsest-caret aria-hidden="true">`) follows the last word. */
+  caret?: boolean
+  /** Each top-level block gets `dir="auto"`: a right-to-left paragraph reads right to left. Default false. */
+  autoDirection?: boolean
+  /**
+   * The syntax to parse with: GFM by default; an opt-in subpath adds to it (e.g. `createMathSyntax()`
+   * from `@palimpsest/react/math`). Keep it stable: another syntax splits and renders everything again.
+   */
+  syntax?: MarkdownSyntax
   className?: string
 }
 
@@ -70,20 +98,31 @@ export function StreamingMarkdown({
   onIssue,
   markRevisions = false,
   revisionLabel = 'Answer revised',
+  fadeIn = false,
+  caret = false,
+  autoDirection = false,
+  syntax,
   className,
 }: StreamingMarkdownProps) {
   // The split state is a pure function of (previous state, text), so writing it during render is
   // safe even if React discards this render: the next render continues or restarts from it.
   const splitRef = useRef<SplitState | undefined>(undefined)
   const previous = splitRef.current
-  const split = advanceSplit(previous, text)
+  const split = advanceSplit(previous, text, syntax)
   splitRef.current = split
+  // While streaming, blocks keep the trees they render from, for rewrites that only change words.
+  const trees = useRef<TreeKeeping>({ keep: false }).current
+  if (trees.keep && !streaming) releaseBlockTrees(split)
+  trees.keep = streaming
   // Read by the blocks that render in this pass (see `useRevisionMarks`).
   const revisions = useRef<RevisionTracker>({ enabled: false, rewriting: false }).current
   revisions.enabled = markRevisions
   revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
-  const options = useMemo(() => markdownOptions({ components, highlight }), [components, highlight])
+  const options = useMemo(
+    () => markdownOptions({ components, highlight, autoDirection, syntax }),
+    [components, highlight, autoDirection, syntax],
+  )
   // A new `onIssue` function each render must not re-render every link and code block through context.
   const onIssueRef = useRef(onIssue)
   onIssueRef.current = onIssue
@@ -101,9 +140,17 @@ export function StreamingMarkdown({
   const source = useMemo(() => ({ text, streaming }), [text, streaming])
   const content = (
     <RevisionTrackerContext.Provider value={revisions}>
-      <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
-        <SplitMarkdown split={split} streaming={streaming} options={options} />
-      </div>
+      <TreeKeepingContext.Provider value={trees}>
+        <div className={className} data-palimpsest-markdown="" data-streaming={streaming ? '' : undefined}>
+          <SplitMarkdown
+            split={split}
+            streaming={streaming}
+            options={options}
+            fadeIn={streaming && fadeIn}
+            caret={streaming && caret}
+          />
+        </div>
+      </TreeKeepingContext.Provider>
       {markRevisions ? <RevisionAnnouncer rewrites={split.rewrites} label={revisionLabel} /> : null}
     </RevisionTrackerContext.Provider>
   )
@@ -117,10 +164,21 @@ export function StreamingMarkdown({
   )
 }
 
+/** Written by `StreamingMarkdown` as it renders (a stable object: changing it re-renders no block). */
+interface TreeKeeping {
+  keep: boolean
+}
+
+const TreeKeepingContext = createContext<TreeKeeping>({ keep: false })
+
 interface SplitMarkdownProps {
   split: SplitState
   streaming: boolean
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  /** The unsettled blocks' new words fade in (`streaming-motion.ts`). */
+  fadeIn?: boolean
+  /** The last block ends with the caret. */
+  caret?: boolean
 }
 
 /**
@@ -129,11 +187,13 @@ interface SplitMarkdownProps {
  * (numbered and listed for the whole document) the whole text renders as one block.
  * Exported for tests that drive the splitter directly and render on the server.
  */
-export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps) {
+export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret = false }: SplitMarkdownProps) {
   if (split.hasFootnoteDefinitions) {
     const text = streaming ? repairWholeText(split) : split.text
     const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }
-    return <BlockView key={0} block={block} definitions={noDefinitions} options={options} />
+    return (
+      <BlockView key={0} block={block} definitions={noDefinitions} options={options} motion={motionOf(fadeIn, caret)} />
+    )
   }
   const { settledPages, tail } = split
   const definitions = streaming ? split.streamingDefinitions : split.definitions
@@ -141,6 +201,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
   const owners = tail
   const last = settledPages[settledPages.length - 1]
   const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
+  const rest = tailBlocks.slice(room)
   const pages = settledPages.map((page) => {
     if (page !== last || room === 0 || tailBlocks.length === 0) {
       // A page of settled blocks keeps the definitions object it rendered with while no change could alter it.
@@ -155,16 +216,27 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
         owners={owners.slice(0, room)}
         definitions={definitions}
         options={options}
+        fadeIn={fadeIn}
+        caret={caret && rest.length === 0}
       />
     )
   })
-  const rest = tailBlocks.slice(room)
   if (rest.length > 0) {
     const page = { key: split.tailPageKey, blocks: rest }
     pages.push(
-      <BlockPage key={page.key} page={page} owners={owners.slice(room)} definitions={definitions} options={options} />,
+      <BlockPage
+        key={page.key}
+        page={page}
+        owners={owners.slice(room)}
+        definitions={definitions}
+        options={options}
+        fadeIn={fadeIn}
+        caret={caret}
+      />,
     )
   }
+  // No unsettled block to end with it (nothing received yet): the caret stands alone.
+  if (caret && tailBlocks.length === 0) pages.push(<Caret key="caret" />)
   return pages
 }
 
@@ -176,7 +248,7 @@ export function SplitMarkdown({ split, streaming, options }: SplitMarkdownProps)
 export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf)
+  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf, split.syntax)
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
@@ -201,7 +273,7 @@ function repairWholeText(split: SplitState): string {
   const last = split.tail[split.tail.length - 1]
   const leaf = last && split.tailLeaf
   const tailStart = split.text.length - (last?.text.length ?? 0)
-  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart })
+  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart }, split.syntax)
 }
 
 interface BlockPageProps {
@@ -209,7 +281,11 @@ interface BlockPageProps {
   /** For tail blocks (repaired copies): the split's own blocks, whose trees may serve their render. */
   owners?: readonly MarkdownBlock[]
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  /** The tail blocks' new words fade in. */
+  fadeIn?: boolean
+  /** The page's last block ends with the caret. */
+  caret?: boolean
 }
 
 /** Search keys of settled pages (their block arrays never change). */
@@ -241,8 +317,16 @@ const pageStyle = { isolation: 'isolate' } as const
  * are keyed by their own keys, so a rewrite that adds or removes blocks elsewhere re-renders none
  * of the others.
  */
-const BlockPage = memo(function BlockPage({ page, owners, definitions, options }: BlockPageProps) {
+const BlockPage = memo(function BlockPage({
+  page,
+  owners,
+  definitions,
+  options,
+  fadeIn = false,
+  caret = false,
+}: BlockPageProps) {
   const tailFrom = page.blocks.length - (owners?.length ?? 0)
+  const lastIndex = page.blocks.length - 1
   return (
     <div data-palimpsest-block-page="" style={pageStyle}>
       {page.blocks.map((block, index) => (
@@ -252,6 +336,7 @@ const BlockPage = memo(function BlockPage({ page, owners, definitions, options }
           owner={index < tailFrom ? block : owners![index - tailFrom]}
           definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
           options={options}
+          motion={motionOf(index >= tailFrom && fadeIn, index === lastIndex && caret)}
         />
       ))}
     </div>
@@ -264,26 +349,42 @@ interface BlockViewProps {
   /** The block as the splitter made it: its tree from that parse may serve the first render. */
   owner?: MarkdownBlock | undefined
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  motion: BlockMotion
+}
+
+const motions: readonly BlockMotion[] = [
+  { fadeIn: false, caret: false },
+  { fadeIn: false, caret: true },
+  { fadeIn: true, caret: false },
+  { fadeIn: true, caret: true },
+]
+
+/** One object per combination, so a memoised block sees the same motion as long as it is the same. */
+function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
+  return motions[(fadeIn ? 2 : 0) + (caret ? 1 : 0)]!
 }
 
 /** A block with the definition lines it may use written before it. */
-const BlockView = memo(function BlockView({ block, owner, definitions, options }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, owner, definitions, options, motion }: BlockViewProps) {
   const { text, separated, rendersNothing, literal, tableRows } = block
   // A streaming table writes the definitions before each of its parts.
   const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
-  if (rendersNothing || text.trim() === '') return null
+  if (rendersNothing || text.trim() === '') return motion.caret ? <Caret /> : null
   if (tableRows) {
     return (
-      <StreamingTable
-        blockKey={block.key}
-        separated={separated}
-        rows={tableRows}
-        definitions={definitions}
-        options={options}
-      />
+      <>
+        <StreamingTable
+          blockKey={block.key}
+          separated={separated}
+          rows={tableRows}
+          definitions={definitions}
+          options={options}
+        />
+        {motion.caret ? <Caret /> : null}
+      </>
     )
   }
   if (literal !== undefined) {
@@ -291,11 +392,19 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options }
       <>
         {separated ? '\n' : null}
         {literal}
+        {motion.caret ? <Caret /> : null}
       </>
     )
   }
   return (
-    <RenderedBlock blockKey={block.key} separated={separated} source={prefix + text} owner={owner} options={options} />
+    <RenderedBlock
+      blockKey={block.key}
+      separated={separated}
+      source={prefix + text}
+      owner={owner}
+      options={options}
+      motion={motion}
+    />
   )
 })
 
@@ -305,7 +414,8 @@ interface RenderedBlockProps {
   source: string
   /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
   owner: MarkdownBlock | undefined
-  options: RenderOptions
+  options: MarkdownRenderOptions
+  motion: BlockMotion
 }
 
 /**
@@ -315,19 +425,44 @@ interface RenderedBlockProps {
  * how it is rendered) decides the render.
  */
 const RenderedBlock = memo(
-  function RenderedBlock({ blockKey, separated, source, owner, options }: RenderedBlockProps) {
-    const marks = useRevisionMarks()
-    const syntax = owner && source === owner.text ? takeBlockSyntax(owner) : undefined
+  function RenderedBlock({ blockKey, separated, source, owner, options, motion }: RenderedBlockProps) {
+    const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
+    const keep = useContext(TreeKeepingContext).keep
+    const own = owner !== undefined && source === owner.text
+    const syntax = own ? takeBlockSyntax(owner) : undefined
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
+    let rendered: ReactNode
+    if (own && keep) {
+      const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
+      keepBlockTree(owner, tree)
+      rendered = renderSyntaxTree(tree, options, marks)
+    } else if (syntax) rendered = renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)
+    else rendered = renderMarkdown(source, options, marks)
     return (
       <>
         {separated ? '\n' : null}
-        {syntax
-          ? renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)
-          : renderMarkdown(source, options, marks)}
+        {rendered}
       </>
     )
   },
   (previous, next) =>
-    previous.source === next.source && previous.separated === next.separated && previous.options === next.options,
+    previous.source === next.source &&
+    previous.separated === next.separated &&
+    previous.options === next.options &&
+    previous.motion === next.motion,
 )
+
+/** What changes a block's HTML tree: revision marks, then its direction, then its motion. */
+function blockTransform(
+  marks: HtmlTreeTransform | undefined,
+  autoDirection: boolean,
+  motion: BlockMotion,
+): HtmlTreeTransform | undefined {
+  const directed: HtmlTreeTransform | undefined = autoDirection
+    ? (tree) => {
+        marks?.(tree)
+        addAutoDirection(tree)
+      }
+    : marks
+  return motionTransform(motion, directed)
+}

@@ -11,11 +11,12 @@
  * another block it settles and renders whole, like every settled block.
  */
 import { type ComponentProps, createContext, memo, type ReactNode, useContext } from 'react'
+import { addAutoDirection } from './block-direction'
 import { beforeLineEnding, tableHead } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
 import { type Components, type ExtraProps, type RenderOptions, renderMarkdown } from './markdown-pipeline'
-import { derivedFromOptions, renderElement } from './render-options'
+import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
 import { lineStartBefore } from './top-level-blocks'
 
@@ -62,7 +63,7 @@ interface StreamingTableProps {
   separated: boolean
   rows: TableRows
   definitions: DocumentDefinitions
-  options: RenderOptions
+  options: MarkdownRenderOptions
 }
 
 export function StreamingTable({ blockKey, separated, rows, definitions, options }: StreamingTableProps) {
@@ -82,7 +83,7 @@ export function StreamingTable({ blockKey, separated, rows, definitions, options
     <>
       {separated ? '\n' : null}
       <SettledRowsContext.Provider value={settled}>
-        {renderMarkdown(source, tableOptions(options))}
+        {renderMarkdown(source, tableOptions(options), options.autoDirection ? addAutoDirection : undefined)}
       </SettledRowsContext.Provider>
     </>
   )

@@ -19,10 +19,12 @@
  * (`hasFootnoteDefinitions`).
  */
 
-import type { RootContent } from 'mdast'
+import type { Root, RootContent } from 'mdast'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
+import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { TableRows } from './StreamingTable'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
+import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -68,6 +70,8 @@ export interface BlockPage {
 
 export interface SplitState {
   readonly text: string
+  /** The syntax the text is parsed with; another syntax splits the text again. */
+  readonly syntax: MarkdownSyntax
   /** The settled blocks in pages (of `blockPageSize` while appending; a rewrite may leave one shorter or longer). */
   readonly settledPages: readonly BlockPage[]
   readonly settledCount: number
@@ -108,6 +112,7 @@ export interface SplitState {
 
 const emptyState: SplitState = {
   text: '',
+  syntax: gfmSyntax,
   settledPages: [],
   settledCount: 0,
   settledHasOutput: false,
@@ -132,9 +137,15 @@ export function settledBlocks(split: SplitState): MarkdownBlock[] {
   return split.settledPages.flatMap((page) => page.blocks)
 }
 
-export function advanceSplit(previous: SplitState | undefined, text: string): SplitState {
-  if (previous && previous.text === text) return previous
-  if (!previous) return splitFrom(undefined, text)
+export function advanceSplit(
+  previous: SplitState | undefined,
+  text: string,
+  syntax: MarkdownSyntax = gfmSyntax,
+): SplitState {
+  if (!previous) return splitFrom(undefined, text, false, syntax)
+  // Another syntax can change every block: split again, keeping the keys.
+  if (previous.syntax !== syntax) return splitFrom(previous, text, false, syntax)
+  if (previous.text === text) return previous
   // Compared once: over a long message this is a scan of the whole text.
   if (text.startsWith(previous.text)) return growTail(previous, text, true) || splitFrom(previous, text, true)
   return { ...rewriteSplit(previous, text), rewrites: previous.rewrites + 1 }
@@ -159,6 +170,22 @@ export function takeBlockSyntax(block: MarkdownBlock): BlockSyntax | undefined {
 }
 
 /**
+ * Trees blocks were rendered from (positions relative to the block), kept while their message
+ * streams: a rewrite that only changes words makes a changed block's tree from its old one instead
+ * of parsing it (`wordRewrite`). Released when the message settles (`releaseBlockTrees`).
+ */
+const renderedTrees = new WeakMap<MarkdownBlock, Root>()
+
+export function keepBlockTree(block: MarkdownBlock, tree: Root): void {
+  renderedTrees.set(block, tree)
+}
+
+export function releaseBlockTrees(split: SplitState): void {
+  for (const page of split.settledPages) for (const block of page.blocks) renderedTrees.delete(block)
+  for (const block of split.tail) renderedTrees.delete(block)
+}
+
+/**
  * Splits `text` from the last settled boundary of `previous` when it extends its text, from the
  * start otherwise (always parsing the unsettled region: `advanceSplit` without its shortcuts).
  */
@@ -166,16 +193,20 @@ export function splitFrom(
   previous: SplitState | undefined,
   text: string,
   extendsPrevious = previous !== undefined && text.startsWith(previous.text),
+  syntax: MarkdownSyntax = previous?.syntax ?? gfmSyntax,
 ): SplitState {
-  if (previous && extendsPrevious) return splitRegion(previous, previous, text, previous.tail)
+  if (previous && extendsPrevious && previous.syntax === syntax) {
+    return splitRegion(previous, previous, text, previous.tail)
+  }
   const restart: SplitState = previous
     ? {
         ...emptyState,
+        syntax,
         nextKey: previous.nextKey,
         tailPageKey: previous.settledPages[0]?.key ?? previous.tailPageKey,
         nextPageKey: previous.nextPageKey,
       }
-    : emptyState
+    : { ...emptyState, syntax }
   return splitRegion(restart, previous, text, previous ? [...settledBlocks(previous), ...previous.tail] : [])
 }
 
@@ -204,13 +235,14 @@ interface ParsedRegion {
  * is that very object, so it is not rendered again.
  */
 function parseRegion(
+  syntax: MarkdownSyntax,
   region: string,
   hasOutputBefore: boolean,
   footnotesBefore: boolean,
   replaced: readonly MarkdownBlock[],
   nextKey: number,
 ): ParsedRegion & { lastBlockStart: number; nodes: readonly TopLevelBlock[]; groupStarts: number[] } {
-  const parsed = parseTopLevelBlocks(region)
+  const parsed = parseTopLevelBlocks(region, syntax)
   const hasFootnoteDefinitions = footnotesBefore || parsed.hasFootnoteDefinitions
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
@@ -225,7 +257,7 @@ function parseRegion(
   const groupStarts: number[] = []
   const starts: number[] = []
   for (let index = 0; index < nodes.length; index++) {
-    if (index > 0 && dependsOnPrevious(region, nodes[index - 1]!, nodes[index]!)) continue
+    if (index > 0 && dependsOnPrevious(syntax, region, nodes[index - 1]!, nodes[index]!)) continue
     const start = index === 0 ? 0 : beforeLineEnding(region, nodes[index]!.lineStart)
     if (index > 0 && start <= starts[starts.length - 1]!) continue
     groupStarts.push(index)
@@ -352,6 +384,7 @@ function splitRegion(
   replaced: readonly MarkdownBlock[],
 ): SplitState {
   const region = parseRegion(
+    base.syntax,
     text.slice(base.settledEnd),
     base.settledHasOutput,
     base.hasFootnoteDefinitions,
@@ -431,6 +464,10 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
     offset = nextStart
   }
   const suffixLength = commonSuffixLength(oldText, text, prefixEnd, all)
+  if (resyncs === 0) {
+    const words = wordRewrite(previous, text, prefixEnd, suffixLength)
+    if (words) return words
+  }
   const shift = text.length - oldText.length
 
   // Candidate anchors: the first settled blocks after the kept ones lying wholly in the common suffix.
@@ -469,6 +506,111 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
     if (rewritten) return rewritten
   }
   return splitRegion(truncated(previous, blocks, kept, keptEnd), previous, text, all.slice(kept))
+}
+
+/**
+ * A rewrite that only changes words (`wordChanges`): no block boundary moves, so every block keeps
+ * its key, and a changed block's tree is its rendered tree with the words replaced
+ * (`patchSyntaxTree`). A block whose tree is not at hand or cannot be patched is parsed alone: it
+ * lies between settled boundaries, so it parses as it does in the whole text. Undefined when the
+ * rewrite is not of that kind, or a block parsed alone has link or footnote definitions (they
+ * change other blocks' renders): the general path handles it.
+ */
+function wordRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+  const changes = wordChanges(previous.text, text, prefix, suffix)
+  if (!changes || changes.length === 0) return undefined
+  let next = 0
+  let blockStart = 0
+  let tailLeaf = previous.tailLeaf
+  let settledShift = 0
+  const lastTail = previous.tail[previous.tail.length - 1]
+
+  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
+    const blockEnd = blockStart + block.text.length
+    const own: WordChange[] = []
+    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
+    const start = blockStart
+    blockStart = blockEnd
+    if (own.length === 0) return undefined
+    if (own[own.length - 1]!.to > blockEnd) return false
+    const relative = changesInBlock(block.text, own, start)
+    let newText = ''
+    let from = 0
+    for (const change of relative) {
+      newText += block.text.slice(from, change.from) + change.insert
+      from = change.to
+    }
+    newText += block.text.slice(from)
+    const replacement: MarkdownBlock = { ...block, text: newText }
+    const tree = own.every((change) => change.patchable) ? renderedTrees.get(block) : undefined
+    const patched = tree && patchSyntaxTree(tree, block.text, relative)
+    if (patched) {
+      blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })
+      if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
+    } else {
+      // Between tail blocks the parse may still depend on the block before.
+      if (previous.tail.includes(block) && previous.tail.length > 1) return false
+      const parsed = parseTopLevelBlocks(newText, previous.syntax)
+      if (
+        block.definitions.length > 0 ||
+        parsed.hasFootnoteDefinitions ||
+        parsed.blocks.some((node) => node.definitions.length > 0)
+      ) {
+        return false
+      }
+      blockTrees.set(replacement, { nodes: parsed.nodes, offset: 0, line: 1 })
+      if (block === lastTail) tailLeaf = parsed.leaf
+    }
+    return replacement
+  }
+
+  let settledPages: BlockPage[] | undefined
+  for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
+    const page = previous.settledPages[index]!
+    let blocks: MarkdownBlock[] | undefined
+    for (let at = 0; at < page.blocks.length; at++) {
+      const replacement = rewritten(page.blocks[at]!)
+      if (replacement === false) return undefined
+      if (replacement) {
+        blocks ??= page.blocks.slice()
+        blocks[at] = replacement
+      }
+    }
+    if (blocks) {
+      settledPages ??= previous.settledPages.slice()
+      settledPages[index] = { key: page.key, blocks }
+    }
+  }
+  settledShift = shiftedOffset(previous.settledEnd, changes) - previous.settledEnd
+  if (next < changes.length) blockStart = previous.settledEnd
+  let tail: MarkdownBlock[] | undefined
+  for (let at = 0; at < previous.tail.length && next < changes.length; at++) {
+    const replacement = rewritten(previous.tail[at]!)
+    if (replacement === false) return undefined
+    if (replacement) {
+      tail ??= previous.tail.slice()
+      tail[at] = replacement
+    }
+  }
+  if (next < changes.length) return undefined
+  return {
+    ...previous,
+    text,
+    settledPages: settledPages ?? previous.settledPages,
+    settledEnd: previous.settledEnd + settledShift,
+    tail: tail ?? previous.tail,
+    tailLeaf,
+  }
+}
+
+/** Where `offset` moves to when the changes before it are made. */
+function shiftedOffset(offset: number, changes: readonly { from: number; to: number; insert: string }[]): number {
+  let shifted = offset
+  for (const change of changes) {
+    if (change.to > offset) break
+    shifted += change.insert.length - (change.to - change.from)
+  }
+  return shifted
 }
 
 /** The settled block holding offset `at` (at or after the kept blocks), with its start; past them, the end. */
@@ -515,7 +657,14 @@ function rewriteBefore(
   else firstLine += lineEndingLength(text, firstLine)
   const keptHasOutput = kept > 0 && (blocks[kept - 1]!.separated || !blocks[kept - 1]!.rendersNothing)
   const replaced = blocks.slice(kept, anchor)
-  const region = parseRegion(text.slice(keptEnd, firstLine), keptHasOutput, false, replaced, previous.nextKey)
+  const region = parseRegion(
+    previous.syntax,
+    text.slice(keptEnd, firstLine),
+    keptHasOutput,
+    false,
+    replaced,
+    previous.nextKey,
+  )
   // The anchor must be the region's last block, starting where it did, and every block before it settled.
   const relativeStart = anchorStart - keptEnd
   if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart || region.hasFootnoteDefinitions) {
@@ -650,6 +799,7 @@ function truncated(previous: SplitState, blocks: readonly MarkdownBlock[], kept:
   const keptDefinitions = blocks.slice(0, kept).reduce((count, block) => count + block.definitions.length, 0)
   return {
     ...emptyState,
+    syntax: previous.syntax,
     text: previous.text.slice(0, keptEnd),
     settledPages: pages,
     settledCount: kept,
@@ -756,7 +906,12 @@ export function growTail(
     return growTable(previous, text, added, lineStart - lastStart)
   }
   const leafStart = lastStart + leaf.start
-  const paragraph = leaf.type === 'paragraph' && previous.text[leafStart] !== '[' && paragraphTextLine.test(line)
+  const { syntax } = previous
+  const paragraph =
+    leaf.type === 'paragraph' &&
+    previous.text[leafStart] !== '[' &&
+    paragraphTextLine.test(line) &&
+    !startsSyntaxBlock(syntax, line)
   const code =
     leaf.type === 'code' &&
     leaf.fence !== undefined &&
@@ -772,7 +927,9 @@ export function growTail(
     if (previous.tail.length !== 1) return undefined
     const continues = paragraph ? paragraphContinuationLine : code ? codeContentLine : undefined
     const final = newLines.length - 1
-    if (!continues || !newLines.every((line, index) => (index === final && line === '') || continues.test(line))) {
+    const continuesLeaf = (line: string) =>
+      continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))
+    if (!newLines.every((line, index) => (index === final && line === '') || continuesLeaf(line))) {
       return undefined
     }
   }
@@ -805,11 +962,12 @@ function growTable(previous: SplitState, text: string, added: string, lineStart:
   // the very last may be empty (a line ending just arrived).
   const final = rows.length - 1
   const endsWithLineEnding = final > 0 && rows[final] === ''
-  if (!rows.every((row, index) => (index === final && endsWithLineEnding) || tableRowLine.test(row))) return undefined
+  const isRow = (row: string) => tableRowLine.test(row) && !startsSyntaxBlock(previous.syntax, row)
+  if (!rows.every((row, index) => (index === final && endsWithLineEnding) || isRow(row))) return undefined
   // The row holding the end of the text (or, after a final line ending, the row before it).
   const lastRowStart = lineStartBefore(block, endsWithLineEnding ? beforeLineEnding(block, block.length) : block.length)
   const probe = `${block.slice(head.start, head.bodyStart)}${block.slice(lastRowStart)}`
-  const parsed = parseTopLevelBlocks(probe)
+  const parsed = parseTopLevelBlocks(probe, previous.syntax)
   const leaf = parsed.leaf
   if (parsed.blocks.length !== 1 || parsed.blocks[0]!.type !== 'table' || leaf?.type !== 'tableCell') return undefined
   const shift = lastRowStart - (head.bodyStart - head.start)
@@ -832,6 +990,13 @@ export function tableHead(block: string): { start: number; bodyStart: number } |
 // rows, link and footnote definitions) and no link definition's title continues with.
 /** A paragraph line, after its container markers (quote markers, list item markers). */
 const paragraphTextLine = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*[^\s#`~*_+>=<|:\d['"(-]/u
+/** Quote and list item markers at the start of a line. */
+const containerMarkers = /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+))*[ \t]*/
+
+/** Whether `line` (after its container markers) may start a block construct the syntax adds. */
+function startsSyntaxBlock(syntax: MarkdownSyntax, line: string): boolean {
+  return syntax.blockStart?.test(line.replace(containerMarkers, '')) === true
+}
 /** A line that continues a paragraph (lazily inside quotes and list items): it cannot interrupt it. */
 const paragraphContinuationLine = /^[ \t]{0,3}[^\s#`~*_+>=<|:\d['"(-]/u
 /** A table body row: starts with a pipe, or with a character no block construct starts with. */
@@ -881,12 +1046,15 @@ const codeContentLine = /^[ \t]*[^ \t`~]/
  *   parse continues that paragraph.
  * Such nodes share a block.
  */
-function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevelBlock): boolean {
+function dependsOnPrevious(
+  syntax: MarkdownSyntax,
+  text: string,
+  previous: TopLevelBlock,
+  node: TopLevelBlock,
+): boolean {
   if (previous.indentedCode) return true
-  if (
-    previous.type !== previous.lastLeafType &&
-    (previous.lastLeafType === 'html' || previous.lastLeafType === 'code')
-  ) {
+  const leaf = previous.lastLeafType
+  if (previous.type !== leaf && (leaf === 'html' || leaf === 'code' || syntax.fencedTypes?.includes(leaf) === true)) {
     return true
   }
   // A definition is paragraph text too: a line after it that is not blank continues it.

@@ -3,7 +3,7 @@
  * hast (remark-rehype) → React elements (hast-util-to-jsx-runtime). It is react-markdown's own
  * pipeline, run with the packages react-markdown is built on, so a block renders exactly as
  * react-markdown renders the same source with the same `components` and `urlTransform`, but:
- * - the processor is built once, not once per render of every block;
+ * - the processor is built once per syntax set (`markdown-syntax.ts`), not once per render of every block;
  * - parsing and rendering are separate steps, so a syntax tree the splitter already parsed can be
  *   rendered without parsing its text again (`renderSyntaxTree`).
  */
@@ -13,11 +13,8 @@ import { urlAttributes } from 'html-url-attributes'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkRehype from 'remark-rehype'
-import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
+import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 
 /** The hast element a component renders, passed as `node` (as react-markdown does). */
 export interface ExtraProps {
@@ -37,13 +34,13 @@ export type UrlTransform = (url: string, key: string, node: Readonly<Element>) =
 export interface RenderOptions {
   readonly components: Components
   readonly urlTransform: UrlTransform
+  /** The syntax blocks are parsed and rendered with (GFM when absent). */
+  readonly syntax?: MarkdownSyntax | undefined
 }
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).freeze()
-
 /** The mdast of `source`, parsed with exactly the parser the render uses. */
-export function parseMarkdown(source: string): MdastRoot {
-  return processor.parse(source)
+export function parseMarkdown(source: string, syntax: MarkdownSyntax = gfmSyntax): MdastRoot {
+  return syntax.parse(source)
 }
 
 /** Changes the HTML tree of a block before it becomes React elements (e.g. marks revised words). */
@@ -51,7 +48,7 @@ export type HtmlTreeTransform = (tree: HastRoot) => void
 
 /** React elements for a syntax tree of a whole source (the tree is consumed: do not use it again). */
 export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
-  const hast = processor.runSync(tree) as HastRoot
+  const hast = (options.syntax ?? gfmSyntax).toHtmlTree(tree)
   visit(hast, (node, index, parent) => transformNode(node, index, parent, options.urlTransform))
   transform?.(hast)
   return toJsxRuntime(hast, {
@@ -67,7 +64,7 @@ export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transf
 
 /** React elements for a markdown source: what react-markdown renders for it. */
 export function renderMarkdown(source: string, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
-  return renderSyntaxTree(parseMarkdown(source), options, transform)
+  return renderSyntaxTree(parseMarkdown(source, options.syntax), options, transform)
 }
 
 /**

@@ -6,15 +6,32 @@
 import { type ComponentProps, type ComponentType, createElement, type ReactElement, useContext } from 'react'
 import { HighlightedCodeBlock } from './HighlightedCodeBlock'
 import type { Components, ExtraProps, RenderOptions } from './markdown-pipeline'
+import type { MarkdownSyntax } from './markdown-syntax'
 import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
 import { type RenderSettings, RenderSettingsContext } from './render-settings'
 import { ScrollableTable } from './ScrollableTable'
 
+/** How every block of a `StreamingMarkdown` renders. */
+export interface MarkdownRenderOptions extends RenderOptions {
+  /** Each top-level block gets `dir="auto"` (`addAutoDirection`). */
+  readonly autoDirection: boolean
+}
+
 /** The render options `StreamingMarkdown` renders with these settings (react-markdown's, with our safety overrides). */
-export function markdownOptions(settings: Pick<RenderSettings, 'components' | 'highlight'>): RenderOptions {
+export function markdownOptions(
+  settings: Pick<RenderSettings, 'components' | 'highlight'> & {
+    autoDirection?: boolean
+    syntax?: MarkdownSyntax | undefined
+  },
+): MarkdownRenderOptions {
   const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage, table: ScrollableTable }
   if (settings.highlight) components.pre = HighlightedPre
-  return { components, urlTransform: safeMarkdownUrl }
+  return {
+    components,
+    urlTransform: safeMarkdownUrl,
+    autoDirection: settings.autoDirection ?? false,
+    ...(settings.syntax && { syntax: settings.syntax }),
+  }
 }
 
 /** A value derived from render options, computed once per options object (they are memoised). */

@@ -7,6 +7,7 @@
  * while streaming; settled blocks are never repaired.
  */
 import { codeSpanEnd, repairInline, runLength } from './inline-repair'
+import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import { lineStartBefore, type TailLeaf } from './top-level-blocks'
 
 // Quote and list markers, then at most a heading marker, a setext/thematic-break run, a partial ordered
@@ -24,7 +25,9 @@ const closedCell = /(?:^|[^\\])(?:\\\\)*\|[ \t]*$/
 // An odd run of backslashes at the end: the next character may be an escaped pipe.
 const pendingEscape = /(?:^|[^\\])(?:\\\\)*\\$/
 
-export function repairTail(block: string, leaf: TailLeaf | undefined): string {
+export function repairTail(block: string, leaf: TailLeaf | undefined, syntax: MarkdownSyntax = gfmSyntax): string {
+  const byExtension = leaf && syntax.repairBlock?.(block, leaf)
+  if (byExtension !== undefined) return byExtension
   const lineStart = lineStartBefore(block, block.length)
   const lastLine = block.slice(lineStart)
 
@@ -64,7 +67,7 @@ export function repairTail(block: string, leaf: TailLeaf | undefined): string {
     (markerOnlyLine.test(lastLine) || (paragraphOnLastLine && definitionStart.test(block.slice(leaf.start))))
   ) {
     const rest = block.slice(0, lineStart)
-    return leaf && leaf.start < lineStart ? repairLeafText(rest, leaf) : rest
+    return leaf && leaf.start < lineStart ? repairLeafText(rest, leaf, syntax) : rest
   }
 
   if (leaf?.type === 'tableCell') {
@@ -74,12 +77,13 @@ export function repairTail(block: string, leaf: TailLeaf | undefined): string {
     return block.slice(0, cellStart) + repairInline(withoutPendingEscape(block.slice(cellStart)))
   }
 
-  return leaf ? repairLeafText(block, leaf) : block
+  return leaf ? repairLeafText(block, leaf, syntax) : block
 }
 
-function repairLeafText(block: string, leaf: TailLeaf): string {
+function repairLeafText(block: string, leaf: TailLeaf, syntax: MarkdownSyntax): string {
   if (leaf.type !== 'paragraph' && leaf.type !== 'heading') return block
-  const text = repairInline(block.slice(leaf.start))
+  const leafText = block.slice(leaf.start)
+  const text = syntax.repairText ? syntax.repairText(leafText, repairInline) : repairInline(leafText)
   // A task item's checkbox with no text yet (its text may start after the checkbox): hide the line.
   const lineStart = lineStartBefore(block, leaf.start)
   if (leaf.type === 'paragraph' && checkboxWithoutText.test(block.slice(lineStart, leaf.start) + text)) {

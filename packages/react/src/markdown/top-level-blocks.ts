@@ -6,15 +6,9 @@ import type { Nodes, RootContent } from 'mdast'
 import { reportMarkdownWork } from './instrumentation'
 import type { LinkDefinition } from './link-definitions'
 import { parseMarkdown } from './markdown-pipeline'
+import { gfmSyntax, type MarkdownSyntax, type TailLeaf } from './markdown-syntax'
 
-/** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
-export interface TailLeaf {
-  type: string
-  /** Offset of the leaf's first character in the parsed text. */
-  start: number
-  /** Fence character when the leaf is a fenced code block. */
-  fence?: '`' | '~'
-}
+export type { TailLeaf }
 
 export interface TopLevelBlock {
   type: string
@@ -41,9 +35,9 @@ export interface ParsedBlocks {
 
 const containerTypes = new Set(['list', 'listItem', 'blockquote', 'table', 'tableRow', 'footnoteDefinition'])
 
-export function parseTopLevelBlocks(text: string): ParsedBlocks {
+export function parseTopLevelBlocks(text: string, syntax: MarkdownSyntax = gfmSyntax): ParsedBlocks {
   reportMarkdownWork({ kind: 'split-parse', chars: text.length })
-  const children = parseMarkdown(text).children
+  const children = parseMarkdown(text, syntax).children
   const blocks: TopLevelBlock[] = []
   let hasFootnoteDefinitions = false
   for (const node of children) {

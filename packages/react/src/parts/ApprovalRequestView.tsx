@@ -1,6 +1,6 @@
 import type { ApprovalOption, ApprovalRequestPart } from '@palimpsest/core'
-import { useMemo } from 'react'
-import type { PartProps } from '../components-map'
+import { forwardRef, useMemo } from 'react'
+import type { PartElementProps } from '../components-map'
 import { prettyJson } from '../json-text'
 import { useTranscriptOptions } from '../options-context'
 
@@ -8,12 +8,17 @@ function approves(option: ApprovalOption): boolean {
   return option.kind === undefined || option.kind.startsWith('allow')
 }
 
+export interface ApprovalRequestViewProps extends PartElementProps<ApprovalRequestPart, 'div'> {}
+
 /**
  * A confirmation request with one button per option (or Approve / Deny when it has none).
  * Clicking calls `onApprove(request, optionId)` / `onDeny(request, optionId)`; applying the
  * `approval-response` update to the store is the application's job.
  */
-export function ApprovalRequestView({ part }: PartProps<ApprovalRequestPart>) {
+export const ApprovalRequestView = forwardRef<HTMLDivElement, ApprovalRequestViewProps>(function ApprovalRequestView(
+  { part, message: _message, streaming: _streaming, ...rest },
+  ref,
+) {
   const { labels, onApprove, onDeny } = useTranscriptOptions()
   const pending = part.status === 'pending'
   const input = useMemo(() => (part.input === undefined ? undefined : prettyJson(part.input).text), [part.input])
@@ -26,7 +31,7 @@ export function ApprovalRequestView({ part }: PartProps<ApprovalRequestPart>) {
         ]
   const chosen = part.options.find((o) => o.optionId === part.selectedOptionId)
   return (
-    <div data-palimpsest-part="approval-request" data-status={part.status}>
+    <div ref={ref} {...rest} data-palimpsest-part="approval-request" data-status={part.status}>
       {!pending && part.title !== undefined && <p data-palimpsest-approval-title="">{part.title}</p>}
       {part.description !== undefined && <p data-palimpsest-approval-description="">{part.description}</p>}
       {input !== undefined && (
@@ -61,4 +66,4 @@ export function ApprovalRequestView({ part }: PartProps<ApprovalRequestPart>) {
       )}
     </div>
   )
-}
+})

@@ -1,11 +1,16 @@
 import type { DataPart } from '@palimpsest/core'
-import { useEffect, useMemo } from 'react'
-import type { PartProps } from '../components-map'
+import { forwardRef, useEffect, useMemo } from 'react'
+import type { PartElementProps } from '../components-map'
 import { prettyJson } from '../json-text'
 import { useTranscriptOptions } from '../options-context'
 
+export interface DataPartViewProps extends PartElementProps<DataPart, 'figure'> {}
+
 /** Structured data as pretty JSON text. */
-export function DataPartView({ part }: PartProps<DataPart>) {
+export const DataPartView = forwardRef<HTMLElement, DataPartViewProps>(function DataPartView(
+  { part, message: _message, streaming: _streaming, ...rest },
+  ref,
+) {
   const { onIssue } = useTranscriptOptions()
   const printed = useMemo(() => prettyJson(part.data), [part.data])
   useEffect(() => {
@@ -13,11 +18,11 @@ export function DataPartView({ part }: PartProps<DataPart>) {
       onIssue?.({ code: 'unprintable-data', message: `data part ${part.id}: ${printed.problem}`, source: 'react' })
   }, [printed, part.id, onIssue])
   return (
-    <figure data-palimpsest-part="data" data-name={part.name}>
+    <figure ref={ref} {...rest} data-palimpsest-part="data" data-name={part.name}>
       {part.name !== undefined && <figcaption data-palimpsest-caption="">{part.name}</figcaption>}
       <pre data-palimpsest-json="">
         <code>{printed.text}</code>
       </pre>
     </figure>
   )
-}
+})

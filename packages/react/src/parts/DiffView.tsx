@@ -1,7 +1,7 @@
-import { useMemo } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
 import { diffLines } from '../line-diff'
 
-export interface DiffViewProps {
+export interface DiffViewProps extends Omit<ComponentPropsWithoutRef<'figure'>, 'children'> {
   path: string
   /** `null` for a new file. */
   oldText: string | null
@@ -11,12 +11,15 @@ export interface DiffViewProps {
 const marks = { equal: ' ', delete: '-', insert: '+' } as const
 
 /** A file edit as a line diff of old and new text: one row per line, `data-change` = equal, delete or insert. */
-export function DiffView({ path, oldText, newText }: DiffViewProps) {
+export const DiffView = forwardRef<HTMLElement, DiffViewProps>(function DiffView(
+  { path, oldText, newText, ...rest },
+  ref,
+) {
   const lines = useMemo(() => diffLines(oldText ?? '', newText), [oldText, newText])
   const added = lines.filter((l) => l.type === 'insert').length
   const removed = lines.filter((l) => l.type === 'delete').length
   return (
-    <figure data-palimpsest-diff="" data-new-file={oldText === null ? '' : undefined}>
+    <figure ref={ref} {...rest} data-palimpsest-diff="" data-new-file={oldText === null ? '' : undefined}>
       <figcaption>
         <span data-palimpsest-diff-path="">{path}</span>{' '}
         <span data-palimpsest-diff-stats="">
@@ -41,4 +44,4 @@ export function DiffView({ path, oldText, newText }: DiffViewProps) {
       </pre>
     </figure>
   )
-}
+})

@@ -1,6 +1,6 @@
 import type { FilePart } from '@palimpsest/core'
-import { useEffect } from 'react'
-import type { PartProps } from '../components-map'
+import { forwardRef, useEffect } from 'react'
+import type { PartElementProps } from '../components-map'
 import { useTranscriptOptions } from '../options-context'
 import { inlineDataUrl, isRemoteUrl, safeImageUrl, safeLinkUrl } from '../safe-url'
 
@@ -55,10 +55,15 @@ export function FileContent({ url, data, mimeType, name, title, size, issueLabel
   )
 }
 
+export interface FileViewProps extends PartElementProps<FilePart, 'div'> {}
+
 /** A file or image part. */
-export function FileView({ part }: PartProps<FilePart>) {
+export const FileView = forwardRef<HTMLDivElement, FileViewProps>(function FileView(
+  { part, message: _message, streaming: _streaming, ...rest },
+  ref,
+) {
   return (
-    <div data-palimpsest-part="file" data-mime-type={part.mimeType}>
+    <div ref={ref} {...rest} data-palimpsest-part="file" data-mime-type={part.mimeType}>
       <FileContent
         {...(part.url !== undefined && { url: part.url })}
         {...(part.data !== undefined && { data: part.data })}
@@ -70,4 +75,4 @@ export function FileView({ part }: PartProps<FilePart>) {
       />
     </div>
   )
-}
+})

@@ -1,12 +1,18 @@
 import type { HandoffPart } from '@palimpsest/core'
-import type { PartProps } from '../components-map'
+import { forwardRef } from 'react'
+import type { PartElementProps } from '../components-map'
+
+export interface HandoffViewProps extends PartElementProps<HandoffPart, 'p'> {}
 
 /** One agent handing the conversation to another. */
-export function HandoffView({ part }: PartProps<HandoffPart>) {
+export const HandoffView = forwardRef<HTMLParagraphElement, HandoffViewProps>(function HandoffView(
+  { part, message: _message, streaming: _streaming, ...rest },
+  ref,
+) {
   return (
-    <p data-palimpsest-part="handoff" data-from={part.from} data-to={part.to}>
+    <p ref={ref} {...rest} data-palimpsest-part="handoff" data-from={part.from} data-to={part.to}>
       {part.from !== undefined ? `${part.from} → ${part.to}` : `→ ${part.to}`}
       {part.reason !== undefined && <span data-palimpsest-handoff-reason="">: {part.reason}</span>}
     </p>
   )
-}
+})

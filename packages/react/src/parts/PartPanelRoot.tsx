@@ -4,52 +4,41 @@
  * per store and part.
  */
 import type { Part } from '@palimpsest/core'
-import type { ReactNode } from 'react'
-import { Collapsible } from '../Collapsible'
+import { forwardRef } from 'react'
+import { Collapsible, type CollapsibleRootProps } from '../Collapsible'
 import type { PartProps } from '../components-map'
 import { disclosureKey } from '../disclosure-registry'
 import { PartContext } from '../part-context'
 
-export interface PartPanelRootProps<P extends Part> extends PartProps<P> {
-  /** Controlled open state. */
-  open?: boolean
-  onOpenChange?: (open: boolean) => void
-  className?: string
-  children?: ReactNode
-}
+/** The part, and the collapsible's props (`open`, `defaultOpen`, `onOpenChange`) and HTML props for its root. */
+export interface PartPanelRootProps<P extends Part>
+  extends PartProps<P>,
+    Omit<CollapsibleRootProps, 'panelKey' | keyof PartProps> {}
 
 interface PanelSetup {
-  /** Open until the user toggles it. */
-  defaultOpen: boolean
+  /** Open until the user toggles it, unless the consumer passed `defaultOpen`. */
+  panelDefaultOpen: boolean
   /** Extra `data-*` state on the root element. */
   data?: Record<`data-${string}`, string | undefined>
 }
 
-export function PartPanelRoot<P extends Part>({
-  part,
-  message,
-  streaming,
-  open,
-  onOpenChange,
-  className,
-  children,
-  defaultOpen,
-  data,
-}: PartPanelRootProps<P> & PanelSetup) {
+export const PartPanelRoot = forwardRef<HTMLDivElement, PartPanelRootProps<Part> & PanelSetup>(function PartPanelRoot(
+  { part, message, streaming, defaultOpen, panelDefaultOpen, data, children, ...rest },
+  ref,
+) {
   return (
     <PartContext.Provider value={{ part, message, streaming }}>
       <Collapsible.Root
+        ref={ref}
+        {...rest}
         data-palimpsest-part={part.kind}
         {...data}
         panelKey={disclosureKey(message.id, part.id)}
-        defaultOpen={defaultOpen}
+        defaultOpen={defaultOpen ?? panelDefaultOpen}
         streaming={streaming}
-        className={className}
-        {...(open !== undefined && { open })}
-        {...(onOpenChange && { onOpenChange })}
       >
         {children}
       </Collapsible.Root>
     </PartContext.Provider>
   )
-}
+})

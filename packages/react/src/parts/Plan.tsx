@@ -1,29 +1,33 @@
 /** The agent's plan as a collapsible panel: entries with their status and priority, in words as well as `data-*`. */
 import type { PlanPart } from '@palimpsest/core'
+import { forwardRef } from 'react'
 import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
-import type { PartProps } from '../components-map'
 import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
 import { usePartContext } from '../part-context'
 import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
 export type PlanRootProps = PartPanelRootProps<PlanPart>
 
-function PlanRoot(props: PlanRootProps) {
+const PlanRoot = forwardRef<HTMLDivElement, PlanRootProps>(function PlanRoot(props, ref) {
   const { panels } = useTranscriptOptions()
   return (
     <PartPanelRoot
+      ref={ref}
       {...props}
-      defaultOpen={resolvePanelDefault(panels.plan, props.streaming || props.message.status === 'streaming')}
+      panelDefaultOpen={resolvePanelDefault(panels.plan, props.streaming || props.message.status === 'streaming')}
     />
   )
-}
+})
 
-function PlanTrigger({ children, ...rest }: CollapsibleTriggerProps) {
+const PlanTrigger = forwardRef<HTMLButtonElement, CollapsibleTriggerProps>(function PlanTrigger(
+  { children, ...rest },
+  ref,
+) {
   const { part } = usePartContext<PlanPart>('plan')
   const { labels } = useTranscriptOptions()
   const done = part.entries.filter((e) => e.status === 'completed').length
   return (
-    <Collapsible.Trigger data-palimpsest-trigger="" {...rest}>
+    <Collapsible.Trigger ref={ref} data-palimpsest-trigger="" {...rest}>
       {children ?? (
         <>
           {labels.plan}{' '}
@@ -34,13 +38,16 @@ function PlanTrigger({ children, ...rest }: CollapsibleTriggerProps) {
       )}
     </Collapsible.Trigger>
   )
-}
+})
 
-function PlanContent({ children, ...rest }: CollapsibleContentProps) {
+const PlanContent = forwardRef<HTMLDivElement, CollapsibleContentProps>(function PlanContent(
+  { children, ...rest },
+  ref,
+) {
   const { part } = usePartContext<PlanPart>('plan')
   const { labels } = useTranscriptOptions()
   return (
-    <Collapsible.Content data-palimpsest-panel-content="" {...rest}>
+    <Collapsible.Content ref={ref} data-palimpsest-panel-content="" {...rest}>
       {children ?? (
         <ol data-palimpsest-plan-entries="">
           {part.entries.map((entry, index) => (
@@ -63,16 +70,17 @@ function PlanContent({ children, ...rest }: CollapsibleContentProps) {
       )}
     </Collapsible.Content>
   )
-}
+})
 
-function PlanPanel(props: PartProps<PlanPart>) {
+/** The whole panel; its ref and HTML props go to the root, like `Plan.Root`'s. */
+const PlanPanel = forwardRef<HTMLDivElement, Omit<PlanRootProps, 'children'>>(function PlanPanel(props, ref) {
   return (
-    <PlanRoot {...props}>
+    <PlanRoot ref={ref} {...props}>
       <PlanTrigger />
       <PlanContent />
     </PlanRoot>
   )
-}
+})
 
 /** `<Plan part message streaming />`, or compose `Plan.Root` / `.Trigger` / `.Content`. */
 export const Plan = Object.assign(PlanPanel, { Root: PlanRoot, Trigger: PlanTrigger, Content: PlanContent })

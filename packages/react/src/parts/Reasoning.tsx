@@ -4,8 +4,8 @@
  * re-opens by itself on remount, reload or when a new message arrives.
  */
 import type { ReasoningPart } from '@palimpsest/core'
+import { forwardRef } from 'react'
 import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
-import type { PartProps } from '../components-map'
 import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
 import { usePartContext } from '../part-context'
 import { ReplaceableMarkdown } from '../ReplaceableMarkdown'
@@ -13,25 +13,33 @@ import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
 export type ReasoningRootProps = PartPanelRootProps<ReasoningPart>
 
-function ReasoningRoot(props: ReasoningRootProps) {
+const ReasoningRoot = forwardRef<HTMLDivElement, ReasoningRootProps>(function ReasoningRoot(props, ref) {
   const { panels } = useTranscriptOptions()
-  return <PartPanelRoot {...props} defaultOpen={resolvePanelDefault(panels.reasoning, props.streaming)} />
-}
+  return (
+    <PartPanelRoot ref={ref} {...props} panelDefaultOpen={resolvePanelDefault(panels.reasoning, props.streaming)} />
+  )
+})
 
-function ReasoningTrigger({ children, ...rest }: CollapsibleTriggerProps) {
+const ReasoningTrigger = forwardRef<HTMLButtonElement, CollapsibleTriggerProps>(function ReasoningTrigger(
+  { children, ...rest },
+  ref,
+) {
   const { streaming } = usePartContext<ReasoningPart>('reasoning')
   const { labels } = useTranscriptOptions()
   return (
-    <Collapsible.Trigger data-palimpsest-trigger="" {...rest}>
+    <Collapsible.Trigger ref={ref} data-palimpsest-trigger="" {...rest}>
       {children ?? (streaming ? labels.thinking : labels.reasoning)}
     </Collapsible.Trigger>
   )
-}
+})
 
-function ReasoningContent({ children, ...rest }: CollapsibleContentProps) {
+const ReasoningContent = forwardRef<HTMLDivElement, CollapsibleContentProps>(function ReasoningContent(
+  { children, ...rest },
+  ref,
+) {
   const { part, message, streaming } = usePartContext<ReasoningPart>('reasoning')
   return (
-    <Collapsible.Content data-palimpsest-panel-content="" {...rest}>
+    <Collapsible.Content ref={ref} data-palimpsest-panel-content="" {...rest}>
       {children ?? (
         <ReplaceableMarkdown
           text={part.text}
@@ -42,16 +50,19 @@ function ReasoningContent({ children, ...rest }: CollapsibleContentProps) {
       )}
     </Collapsible.Content>
   )
-}
+})
 
-function ReasoningPanel(props: PartProps<ReasoningPart>) {
-  return (
-    <ReasoningRoot {...props}>
-      <ReasoningTrigger />
-      <ReasoningContent />
-    </ReasoningRoot>
-  )
-}
+/** The whole panel; its ref and HTML props go to the root, like `Reasoning.Root`'s. */
+const ReasoningPanel = forwardRef<HTMLDivElement, Omit<ReasoningRootProps, 'children'>>(
+  function ReasoningPanel(props, ref) {
+    return (
+      <ReasoningRoot ref={ref} {...props}>
+        <ReasoningTrigger />
+        <ReasoningContent />
+      </ReasoningRoot>
+    )
+  },
+)
 
 /** `<Reasoning part message streaming />`, or compose `Reasoning.Root` / `.Trigger` / `.Content`. */
 export const Reasoning = Object.assign(ReasoningPanel, {

@@ -1,11 +1,16 @@
 import type { SourcePart } from '@palimpsest/core'
-import { useEffect } from 'react'
-import type { PartProps } from '../components-map'
+import { forwardRef, useEffect } from 'react'
+import type { PartElementProps } from '../components-map'
 import { useTranscriptOptions } from '../options-context'
 import { safeLinkUrl } from '../safe-url'
 
+export interface SourceViewProps extends PartElementProps<SourcePart, 'cite'> {}
+
 /** A citation: a link to the source when its URL is safe, its title otherwise. */
-export function SourceView({ part }: PartProps<SourcePart>) {
+export const SourceView = forwardRef<HTMLElement, SourceViewProps>(function SourceView(
+  { part, message: _message, streaming: _streaming, ...rest },
+  ref,
+) {
   const { onIssue } = useTranscriptOptions()
   const href = safeLinkUrl(part.url)
   const refused = part.url !== undefined && href === undefined
@@ -14,7 +19,7 @@ export function SourceView({ part }: PartProps<SourcePart>) {
   }, [refused, part.sourceId, onIssue])
   const label = part.title ?? part.url ?? part.sourceId
   return (
-    <cite data-palimpsest-part="source" data-source-id={part.sourceId}>
+    <cite ref={ref} {...rest} data-palimpsest-part="source" data-source-id={part.sourceId}>
       {href !== undefined ? (
         <a href={href} target="_blank" rel="noopener noreferrer">
           {label}
@@ -24,4 +29,4 @@ export function SourceView({ part }: PartProps<SourcePart>) {
       )}
     </cite>
   )
-}
+})

@@ -1,11 +1,17 @@
 import type { StatusPart } from '@palimpsest/core'
-import type { PartProps } from '../components-map'
+import { forwardRef } from 'react'
+import type { PartElementProps } from '../components-map'
+
+export interface StatusViewProps extends PartElementProps<StatusPart, 'p'> {}
 
 /** A status line (workflow step, progress); `data-level` is info, warning or error. */
-export function StatusView({ part }: PartProps<StatusPart>) {
+export const StatusView = forwardRef<HTMLParagraphElement, StatusViewProps>(function StatusView(
+  { part, message: _message, streaming: _streaming, ...rest },
+  ref,
+) {
   return (
-    <p data-palimpsest-part="status" data-level={part.level} data-status-id={part.statusId}>
+    <p ref={ref} {...rest} data-palimpsest-part="status" data-level={part.level} data-status-id={part.statusId}>
       {part.text}
     </p>
   )
-}
+})

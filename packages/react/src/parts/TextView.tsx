@@ -1,11 +1,19 @@
 import type { TextPart } from '@palimpsest/core'
-import type { PartProps } from '../components-map'
+import { forwardRef } from 'react'
+import type { PartElementProps } from '../components-map'
 import { ReplaceableMarkdown } from '../ReplaceableMarkdown'
 
+export interface TextViewProps extends PartElementProps<TextPart, 'div'> {}
+
 /** Answer text, as streaming markdown with the flicker-free reset. */
-export function TextView({ part, message, streaming }: PartProps<TextPart>) {
+export const TextView = forwardRef<HTMLDivElement, TextViewProps>(function TextView(
+  { part, message, streaming, ...rest },
+  ref,
+) {
   return (
     <ReplaceableMarkdown
+      ref={ref}
+      {...rest}
       data-palimpsest-part="text"
       text={part.text}
       epoch={part.epoch}
@@ -13,4 +21,4 @@ export function TextView({ part, message, streaming }: PartProps<TextPart>) {
       messageStreaming={message.status === 'streaming'}
     />
   )
-}
+})

@@ -4,9 +4,8 @@
  * Everything the tool produced renders as text, never as HTML.
  */
 import type { ToolCallContent, ToolCallPart } from '@palimpsest/core'
-import { useMemo, useRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useMemo, useRef } from 'react'
 import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
-import type { PartProps } from '../components-map'
 import { createJsonPrettyPrinter, type JsonPrettyPrinter } from '../json-pretty-printer'
 import { prettyJson } from '../json-text'
 import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
@@ -17,12 +16,13 @@ import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
 export type ToolCallRootProps = PartPanelRootProps<ToolCallPart>
 
-function ToolCallRoot(props: ToolCallRootProps) {
+const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot(props, ref) {
   const { panels } = useTranscriptOptions()
   return (
     <PartPanelRoot
+      ref={ref}
       {...props}
-      defaultOpen={resolvePanelDefault(panels['tool-call'], props.streaming)}
+      panelDefaultOpen={resolvePanelDefault(panels['tool-call'], props.streaming)}
       data={{
         'data-status': props.part.status,
         'data-tool-kind': props.part.toolKind,
@@ -30,23 +30,28 @@ function ToolCallRoot(props: ToolCallRootProps) {
       }}
     />
   )
-}
+})
 
 /** The status as a word (not only a colour): Pending, Running, Completed, Failed, Cancelled. */
-function ToolCallStatusBadge() {
-  const { part } = usePartContext<ToolCallPart>('tool-call')
-  const { labels } = useTranscriptOptions()
-  return (
-    <span data-palimpsest-badge="status" data-status={part.status}>
-      {labels.toolStatus[part.status] ?? part.status}
-    </span>
-  )
-}
+const ToolCallStatusBadge = forwardRef<HTMLSpanElement, Omit<ComponentPropsWithoutRef<'span'>, 'children'>>(
+  function ToolCallStatusBadge(props, ref) {
+    const { part } = usePartContext<ToolCallPart>('tool-call')
+    const { labels } = useTranscriptOptions()
+    return (
+      <span ref={ref} data-palimpsest-badge="status" {...props} data-status={part.status}>
+        {labels.toolStatus[part.status] ?? part.status}
+      </span>
+    )
+  },
+)
 
-function ToolCallTrigger({ children, ...rest }: CollapsibleTriggerProps) {
+const ToolCallTrigger = forwardRef<HTMLButtonElement, CollapsibleTriggerProps>(function ToolCallTrigger(
+  { children, ...rest },
+  ref,
+) {
   const { part } = usePartContext<ToolCallPart>('tool-call')
   return (
-    <Collapsible.Trigger data-palimpsest-trigger="" {...rest}>
+    <Collapsible.Trigger ref={ref} data-palimpsest-trigger="" {...rest}>
       {children ?? (
         <>
           <span data-palimpsest-tool-title="">{part.title ?? part.name ?? part.toolCallId}</span>
@@ -60,38 +65,41 @@ function ToolCallTrigger({ children, ...rest }: CollapsibleTriggerProps) {
       )}
     </Collapsible.Trigger>
   )
-}
+})
 
 /**
  * The arguments. While they stream, `inputText` is pretty-printed incrementally (O(delta) per
  * update); a parsed `input` without streamed text is stringified once.
  */
-function ToolCallInput() {
-  const { part } = usePartContext<ToolCallPart>('tool-call')
-  const { labels } = useTranscriptOptions()
-  const printer = useRef<JsonPrettyPrinter | null>(null)
-  let text: string | undefined
-  if (part.inputText !== '') {
-    if (!printer.current || printer.current.length > part.inputText.length) printer.current = createJsonPrettyPrinter()
-    if (printer.current.length < part.inputText.length)
-      printer.current.push(part.inputText.slice(printer.current.length))
-    text = printer.current.output
-  }
-  const parsed = useMemo(
-    () => (part.inputText === '' && part.input !== undefined ? prettyJson(part.input).text : undefined),
-    [part.inputText, part.input],
-  )
-  text ??= parsed
-  if (text === undefined) return null
-  return (
-    <div data-palimpsest-tool-section="input">
-      <h4 data-palimpsest-tool-heading="">{labels.input}</h4>
-      <pre data-palimpsest-json="">
-        <code>{text}</code>
-      </pre>
-    </div>
-  )
-}
+const ToolCallInput = forwardRef<HTMLDivElement, Omit<ComponentPropsWithoutRef<'div'>, 'children'>>(
+  function ToolCallInput(props, ref) {
+    const { part } = usePartContext<ToolCallPart>('tool-call')
+    const { labels } = useTranscriptOptions()
+    const printer = useRef<JsonPrettyPrinter | null>(null)
+    let text: string | undefined
+    if (part.inputText !== '') {
+      if (!printer.current || printer.current.length > part.inputText.length)
+        printer.current = createJsonPrettyPrinter()
+      if (printer.current.length < part.inputText.length)
+        printer.current.push(part.inputText.slice(printer.current.length))
+      text = printer.current.output
+    }
+    const parsed = useMemo(
+      () => (part.inputText === '' && part.input !== undefined ? prettyJson(part.input).text : undefined),
+      [part.inputText, part.input],
+    )
+    text ??= parsed
+    if (text === undefined) return null
+    return (
+      <div ref={ref} data-palimpsest-tool-section="input" {...props}>
+        <h4 data-palimpsest-tool-heading="">{labels.input}</h4>
+        <pre data-palimpsest-json="">
+          <code>{text}</code>
+        </pre>
+      </div>
+    )
+  },
+)
 
 function ContentItem({ item, id }: { item: ToolCallContent; id: string }) {
   const { labels } = useTranscriptOptions()
@@ -133,49 +141,56 @@ function ContentItem({ item, id }: { item: ToolCallContent; id: string }) {
   }
 }
 
-function ToolCallOutput() {
-  const { part } = usePartContext<ToolCallPart>('tool-call')
-  const { labels } = useTranscriptOptions()
-  const output = useMemo(() => (part.output === undefined ? undefined : prettyJson(part.output).text), [part.output])
-  const content = part.content ?? []
-  if (output === undefined && content.length === 0 && part.error === undefined) return null
-  return (
-    <div data-palimpsest-tool-section="output">
-      <h4 data-palimpsest-tool-heading="">{labels.output}</h4>
-      {content.map((item, index) => (
-        <ContentItem key={index} item={item} id={part.toolCallId} />
-      ))}
-      {output !== undefined && (
-        <pre data-palimpsest-tool-content="output">
-          <code>{output}</code>
-        </pre>
-      )}
-      {part.error !== undefined && (
-        <p data-palimpsest-tool-error="">
-          {labels.error}: {part.error}
-        </p>
-      )}
-    </div>
-  )
-}
+const ToolCallOutput = forwardRef<HTMLDivElement, Omit<ComponentPropsWithoutRef<'div'>, 'children'>>(
+  function ToolCallOutput(props, ref) {
+    const { part } = usePartContext<ToolCallPart>('tool-call')
+    const { labels } = useTranscriptOptions()
+    const output = useMemo(() => (part.output === undefined ? undefined : prettyJson(part.output).text), [part.output])
+    const content = part.content ?? []
+    if (output === undefined && content.length === 0 && part.error === undefined) return null
+    return (
+      <div ref={ref} data-palimpsest-tool-section="output" {...props}>
+        <h4 data-palimpsest-tool-heading="">{labels.output}</h4>
+        {content.map((item, index) => (
+          <ContentItem key={index} item={item} id={part.toolCallId} />
+        ))}
+        {output !== undefined && (
+          <pre data-palimpsest-tool-content="output">
+            <code>{output}</code>
+          </pre>
+        )}
+        {part.error !== undefined && (
+          <p data-palimpsest-tool-error="">
+            {labels.error}: {part.error}
+          </p>
+        )}
+      </div>
+    )
+  },
+)
 
-function ToolCallLocations() {
-  const { part } = usePartContext<ToolCallPart>('tool-call')
-  if (!part.locations || part.locations.length === 0) return null
-  return (
-    <ul data-palimpsest-tool-locations="">
-      {part.locations.map((location, index) => (
-        <li key={index} data-path={location.path} data-line={location.line}>
-          <code>{location.line !== undefined ? `${location.path}:${location.line}` : location.path}</code>
-        </li>
-      ))}
-    </ul>
-  )
-}
+const ToolCallLocations = forwardRef<HTMLUListElement, Omit<ComponentPropsWithoutRef<'ul'>, 'children'>>(
+  function ToolCallLocations(props, ref) {
+    const { part } = usePartContext<ToolCallPart>('tool-call')
+    if (!part.locations || part.locations.length === 0) return null
+    return (
+      <ul ref={ref} data-palimpsest-tool-locations="" {...props}>
+        {part.locations.map((location, index) => (
+          <li key={index} data-path={location.path} data-line={location.line}>
+            <code>{location.line !== undefined ? `${location.path}:${location.line}` : location.path}</code>
+          </li>
+        ))}
+      </ul>
+    )
+  },
+)
 
-function ToolCallContentPanel({ children, ...rest }: CollapsibleContentProps) {
+const ToolCallContentPanel = forwardRef<HTMLDivElement, CollapsibleContentProps>(function ToolCallContentPanel(
+  { children, ...rest },
+  ref,
+) {
   return (
-    <Collapsible.Content data-palimpsest-panel-content="" {...rest}>
+    <Collapsible.Content ref={ref} data-palimpsest-panel-content="" {...rest}>
       {children ?? (
         <>
           <ToolCallLocations />
@@ -185,16 +200,19 @@ function ToolCallContentPanel({ children, ...rest }: CollapsibleContentProps) {
       )}
     </Collapsible.Content>
   )
-}
+})
 
-function ToolCallPanel(props: PartProps<ToolCallPart>) {
-  return (
-    <ToolCallRoot {...props}>
-      <ToolCallTrigger />
-      <ToolCallContentPanel />
-    </ToolCallRoot>
-  )
-}
+/** The whole panel; its ref and HTML props go to the root, like `ToolCall.Root`'s. */
+const ToolCallPanel = forwardRef<HTMLDivElement, Omit<ToolCallRootProps, 'children'>>(
+  function ToolCallPanel(props, ref) {
+    return (
+      <ToolCallRoot ref={ref} {...props}>
+        <ToolCallTrigger />
+        <ToolCallContentPanel />
+      </ToolCallRoot>
+    )
+  },
+)
 
 /** `<ToolCall part message streaming />`, or compose `ToolCall.Root` / `.Trigger` / `.Content` and the sections. */
 export const ToolCall = Object.assign(ToolCallPanel, {

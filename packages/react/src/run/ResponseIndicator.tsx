@@ -6,7 +6,7 @@
  *
  * Assistive technology hears it once per turn, through its `role="status"` region.
  */
-import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useState } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useState } from 'react'
 import { useTranscriptOptions } from '../options-context'
 import { useTranscriptStore } from '../store-context'
 import { useTranscriptSelector } from '../use-transcript-selector'
@@ -30,7 +30,10 @@ function parseWait(key: string): ResponseWait | undefined {
   return reason === 'first-token' ? { reason, turnId } : { reason: 'cleared', turnId, messageId, partId, epoch }
 }
 
-export function ResponseIndicator({ children, holdMs, announce = true, labels, ...rest }: ResponseIndicatorProps) {
+export const ResponseIndicator = forwardRef<HTMLDivElement, ResponseIndicatorProps>(function ResponseIndicator(
+  { children, holdMs, announce = true, labels, ...rest },
+  ref,
+) {
   const options = useTranscriptOptions()
   const hold = holdMs !== undefined && Number.isFinite(holdMs) && holdMs >= 0 ? holdMs : options.holdMs
   const key = useTranscriptSelector(useTranscriptStore(), responseWaitKey)
@@ -68,10 +71,11 @@ export function ResponseIndicator({ children, holdMs, announce = true, labels, .
 
   return (
     <div
+      ref={ref}
+      {...rest}
       data-palimpsest-response-indicator=""
       data-state={visible ? 'visible' : 'hidden'}
       data-reason={visible ? wait?.reason : undefined}
-      {...rest}
     >
       <span role="status" aria-live="polite" style={visuallyHidden}>
         {announce ? announced.text : ''}
@@ -86,4 +90,4 @@ export function ResponseIndicator({ children, holdMs, announce = true, labels, .
         ))}
     </div>
   )
-}
+})

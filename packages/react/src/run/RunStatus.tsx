@@ -5,7 +5,7 @@
  * allows the action.
  */
 import type { Turn } from '@palimpsest/core'
-import type { ComponentPropsWithoutRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { type RunLabels, runLabels } from './run-labels'
 import { useTurn } from './turn-hooks'
 
@@ -19,7 +19,10 @@ export interface RunStatusProps extends Omit<ComponentPropsWithoutRef<'div'>, 'c
   labels?: Partial<RunLabels>
 }
 
-export function RunStatus({ turnId, onResume, onCancel, labels, ...rest }: RunStatusProps) {
+export const RunStatus = forwardRef<HTMLDivElement, RunStatusProps>(function RunStatus(
+  { turnId, onResume, onCancel, labels, ...rest },
+  ref,
+) {
   const turn = useTurn(turnId)
   if (!turn) return null
   const words = runLabels(labels)
@@ -30,12 +33,13 @@ export function RunStatus({ turnId, onResume, onCancel, labels, ...rest }: RunSt
   const canCancel = onCancel !== undefined && (turn.status === 'running' || turn.status === 'background')
   return (
     <div
+      ref={ref}
+      {...rest}
       data-palimpsest-run-status=""
       data-status={turn.status}
       data-turn-id={turn.id}
       data-response-id={turn.responseId}
       data-resumable={token !== undefined ? '' : undefined}
-      {...rest}
     >
       <span data-palimpsest-run-status-label="">{words.turnStatus[turn.status] ?? turn.status}</span>
       {turn.stopReason !== undefined && turn.status !== 'completed' && (
@@ -53,4 +57,4 @@ export function RunStatus({ turnId, onResume, onCancel, labels, ...rest }: RunSt
       )}
     </div>
   )
-}
+})

@@ -14,7 +14,7 @@ import {
   type StructuredOutputResult,
   type TextPart,
 } from '@palimpsest/core'
-import type { ComponentPropsWithoutRef, ReactNode } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type Ref } from 'react'
 import type { PartProps } from '../components-map'
 import { useMessage } from '../hooks'
 import { TextView } from '../parts/TextView'
@@ -66,23 +66,23 @@ function IssueList({ issues, heading }: { issues: StructuredOutputIssue[]; headi
   )
 }
 
-function StructuredOutputView({
-  message,
-  schema,
-  render,
-  labels,
-  ...rest
-}: Omit<StructuredOutputProps, 'message' | 'messageId' | 'part' | 'streaming'> & { message: Message }) {
+type ViewProps = Omit<StructuredOutputProps, 'message' | 'messageId' | 'part' | 'streaming'> & { message: Message }
+
+const StructuredOutputView = forwardRef<HTMLElement, ViewProps>(function StructuredOutputView(
+  { message, schema, render, labels, ...rest },
+  ref,
+) {
   const result = parseStructuredOutput(message, schema)
   const words = runLabels(labels)
   const state = result.ok ? 'valid' : result.streaming ? 'streaming' : 'invalid'
   return (
     <section
+      ref={ref}
       data-palimpsest-structured-output=""
-      data-state={state}
       aria-label={words.structuredOutput}
-      aria-busy={state === 'streaming'}
       {...rest}
+      data-state={state}
+      aria-busy={state === 'streaming'}
     >
       {render ? (
         render(result)
@@ -96,24 +96,38 @@ function StructuredOutputView({
       )}
     </section>
   )
-}
+})
 
-function StructuredOutputFromStore({
-  messageId,
-  ...rest
-}: Omit<StructuredOutputProps, 'message'> & { messageId: string }) {
+const StructuredOutputFromStore = forwardRef<
+  HTMLElement,
+  Omit<StructuredOutputProps, 'message' | 'part' | 'streaming'> & { messageId: string }
+>(function StructuredOutputFromStore({ messageId, ...rest }, ref) {
   const message = useMessage(messageId)
-  return message ? <StructuredOutputView message={message} {...rest} /> : null
-}
+  return message ? <StructuredOutputView ref={ref} message={message} {...rest} /> : null
+})
 
-export function StructuredOutput({ message, messageId, part, streaming, ...rest }: StructuredOutputProps) {
+/** Its ref is the `<section>`, or the text part's element where it renders a part as markdown. */
+export const StructuredOutput = forwardRef<HTMLElement, StructuredOutputProps>(function StructuredOutput(
+  { message, messageId, part, streaming, schema, render, labels, ...rest },
+  ref,
+) {
   // As a part renderer: the user's prompt and text before the answer stay markdown.
   if (message && part && (message.role !== 'assistant' || !isAnswerPart(message, part)))
-    return <TextView part={part} message={message} streaming={streaming ?? false} />
-  if (message) return <StructuredOutputView message={message} {...rest} />
-  if (messageId !== undefined) return <StructuredOutputFromStore messageId={messageId} {...rest} />
+    return (
+      // The text part renders a <div>, which is an HTMLElement.
+      <TextView
+        ref={ref as Ref<HTMLDivElement>}
+        {...rest}
+        part={part}
+        message={message}
+        streaming={streaming ?? false}
+      />
+    )
+  const view = { schema, render, labels, ...rest }
+  if (message) return <StructuredOutputView ref={ref} message={message} {...view} />
+  if (messageId !== undefined) return <StructuredOutputFromStore ref={ref} messageId={messageId} {...view} />
   return null
-}
+})
 
 /** A `text` part renderer bound to a schema, for the `components` map. */
 export function createStructuredOutputPart(

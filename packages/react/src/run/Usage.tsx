@@ -3,7 +3,7 @@
  * description list. Kept outside the message list: place it in a footer or a status bar.
  */
 import { getMessage, sumUsage, type Usage as UsageRecord } from '@palimpsest/core'
-import { type ComponentPropsWithoutRef, useMemo } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
 import { useTranscriptStore } from '../store-context'
 import { useTranscriptSelector } from '../use-transcript-selector'
 import { type RunLabels, runLabels } from './run-labels'
@@ -53,7 +53,10 @@ function formatCost(cost: number, currency: string | undefined, locale: string |
   }
 }
 
-export function Usage({ messageId, turnId, locale, labels, ...rest }: UsageProps) {
+export const Usage = forwardRef<HTMLDListElement, UsageProps>(function Usage(
+  { messageId, turnId, locale, labels, ...rest },
+  ref,
+) {
   const usage = useUsage({ ...(messageId !== undefined && { messageId }), ...(turnId !== undefined && { turnId }) })
   const currency = useTranscriptSelector(useTranscriptStore(), (state) =>
     typeof state.session.costCurrency === 'string' ? state.session.costCurrency : undefined,
@@ -78,7 +81,7 @@ export function Usage({ messageId, turnId, locale, labels, ...rest }: UsageProps
   if (typeof usage.cost === 'number') rows.push(['cost', words.cost, formatCost(usage.cost, currency, locale)])
   if (rows.length === 0) return null
   return (
-    <dl data-palimpsest-usage="" aria-label={words.usage} {...rest}>
+    <dl ref={ref} data-palimpsest-usage="" aria-label={words.usage} {...rest}>
       {rows.map(([key, label, value]) => (
         <div key={key} data-usage={key}>
           <dt>{label}</dt>
@@ -87,4 +90,4 @@ export function Usage({ messageId, turnId, locale, labels, ...rest }: UsageProps
       ))}
     </dl>
   )
-}
+})

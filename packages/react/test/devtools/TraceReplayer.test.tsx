@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { createRef } from 'react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { TraceReplayer } from '../../src/devtools/TraceReplayer'
 import { clearTrace, createCountingFactory } from './fake-decoder'
@@ -130,6 +131,42 @@ describe('TraceReplayer wire panel', () => {
     expect(screen.queryByRole('region', { name: 'Wire messages and decoded updates' })).toBeNull()
     fireEvent.click(toggle)
     expect(screen.getByRole('region', { name: 'Wire messages and decoded updates' })).toBeTruthy()
+  })
+
+  test('a controlled panel shows panelOpen; the toggle only asks onPanelOpenChange', () => {
+    const onPanelOpenChange = vi.fn()
+    const replayer = (panelOpen: boolean) => (
+      <TraceReplayer
+        trace={clearTrace}
+        decoder={createCountingFactory()}
+        panelOpen={panelOpen}
+        onPanelOpenChange={onPanelOpenChange}
+      />
+    )
+    const view = render(replayer(false))
+    const toggle = screen.getByRole('button', { name: 'Wire panel' })
+    fireEvent.click(toggle)
+    expect(onPanelOpenChange).toHaveBeenCalledWith(true)
+    expect(screen.queryByRole('region', { name: 'Wire messages and decoded updates' })).toBeNull()
+    view.rerender(replayer(true))
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(screen.getByRole('region', { name: 'Wire messages and decoded updates' })).toBeTruthy()
+  })
+
+  test('its ref is the section; className and data-* reach it', () => {
+    const ref = createRef<HTMLElement>()
+    render(
+      <TraceReplayer
+        ref={ref}
+        className="mine"
+        data-consumer="yes"
+        trace={clearTrace}
+        decoder={createCountingFactory()}
+      />,
+    )
+    expect(ref.current).toBe(screen.getByRole('region', { name: 'Trace replayer: Fake clear' }))
+    expect(ref.current?.className).toBe('mine')
+    expect(ref.current?.dataset.consumer).toBe('yes')
   })
 })
 

@@ -28,6 +28,25 @@ describe('createGuardedLink', () => {
     expect(screen.getByText('bad').getAttribute('href')).toBeNull()
   })
 
+  test('a middle click (which opens a new tab without a click event) goes to onLinkClick too', () => {
+    const clicks: LinkClick[] = []
+    const a = createGuardedLink({
+      onLinkClick: (event, link) => {
+        event.preventDefault()
+        clicks.push(link)
+      },
+    })
+    render(<StreamingMarkdown text={text} components={{ a }} />)
+    const external = screen.getByRole('link', { name: 'the notes' })
+    const middle = new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 })
+    external.dispatchEvent(middle)
+    expect(middle.defaultPrevented).toBe(true)
+    expect(clicks).toEqual([{ href: 'https://example.com/notes', external: true, target: undefined }])
+    // A right click opens the context menu, not the link.
+    external.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 2 }))
+    expect(clicks).toHaveLength(1)
+  })
+
   test('with externalOnly off, every link with an href goes to onLinkClick', () => {
     const onLinkClick = vi.fn()
     const a = createGuardedLink({ onLinkClick, externalOnly: false })

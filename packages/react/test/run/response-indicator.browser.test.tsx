@@ -4,7 +4,7 @@
  * cleared answer is held, not when its new text comes after the hold. A naive indicator (shown
  * while the turn runs) is caught by the same harness, so the test can fail.
  */
-import { type AgentUpdate, createTranscriptStore, selectCurrentTurn, type TranscriptStore } from '@palimpsest/core'
+import { type AgentUpdate, createTranscriptStore, selectLatestTurn, type TranscriptStore } from '@palimpsest/core'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, expect, test } from 'vitest'
 import { useStore } from 'zustand'
@@ -22,7 +22,7 @@ afterEach(() => {
 
 /** Shown for as long as the turn runs: what the real indicator must not do. */
 function NaiveIndicator() {
-  const running = useStore(useTranscriptStore(), (state) => selectCurrentTurn(state)?.status === 'running')
+  const running = useStore(useTranscriptStore(), (state) => selectLatestTurn(state)?.status === 'running')
   return (
     <div data-palimpsest-response-indicator="" data-state={running ? 'visible' : 'hidden'}>
       {running && '…'}

@@ -206,3 +206,38 @@ export function hostileFences(origin: string): HostileMessage[] {
     },
   ]
 }
+
+/**
+ * Hostile TeX for the math syntax (`@palimpsest/react/math`): links and HTML asked of KaTeX
+ * (refused: `trust` is off), a tracker loaded as a style or an image, a formula that never closes.
+ * Streamed with math on.
+ */
+export function hostileTex(origin: string): HostileMessage[] {
+  const tracker = `${origin}${trackerPath}?leak=tex`
+  return [
+    {
+      name: 'tex links with script schemes',
+      markdown: `Mike $$\\href{javascript:${run}}{click}$$ and $$\\url{javascript:${run}}$$ and $$\\href{${tracker}}{november}$$.`,
+      words: ['Mike', 'and'],
+    },
+    {
+      name: 'tex html extensions and images',
+      markdown: [
+        'Oscar:',
+        '',
+        '$$',
+        `\\htmlClass{x" onmouseover="${run}}{a} + \\htmlId{pwn}{b} + \\htmlStyle{background:url(${tracker})}{c}`,
+        `+ \\htmlData{onclick=${run}}{d} + \\includegraphics{${tracker}}`,
+        '$$',
+        '',
+        'papa',
+      ].join('\n'),
+      words: ['Oscar', 'papa'],
+    },
+    {
+      name: 'a formula that never closes',
+      markdown: `Victor\n\n$$\n\\href{javascript:${run}}{whiskey} ${'x^{2} + '.repeat(40)}`,
+      words: ['Victor'],
+    },
+  ]
+}

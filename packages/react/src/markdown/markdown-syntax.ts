@@ -1,0 +1,79 @@
+/**
+ * A syntax set: the markdown every block is parsed and rendered with. The default is CommonMark with
+ * GFM; an opt-in subpath (`@palimpsest/react/math`) adds syntax by defining its own set, which
+ * `StreamingMarkdown` takes as its `syntax` prop. The splitter and the renderer both parse with the
+ * set's processor, so block boundaries never disagree with the render. Each set builds its processor
+ * once; the main entry never imports an extension's code.
+ */
+import type { Root as HastRoot } from 'hast'
+import type { Root as MdastRoot } from 'mdast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { type PluggableList, unified } from 'unified'
+
+/** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
+export interface TailLeaf {
+  type: string
+  /** Offset of the leaf's first character in the parsed text. */
+  start: number
+  /** Fence character when the leaf is a fenced code block. */
+  fence?: '`' | '~'
+}
+
+export interface MarkdownSyntaxOptions {
+  /** Names the set in messages and tests. */
+  readonly name: string
+  /** remark plugins run after remark-parse and remark-gfm: what they add to the parser is what every block is split and parsed with. */
+  readonly remarkPlugins?: PluggableList
+  /** rehype plugins run after remark-rehype, before the URL policy (as react-markdown's `rehypePlugins`). */
+  readonly rehypePlugins?: PluggableList
+  /**
+   * A line (after its quote and list markers) matching this may start a block construct of this
+   * syntax: the splitter never assumes such a line only continues a paragraph or starts one.
+   */
+  readonly blockStart?: RegExp
+  /**
+   * Leaf node types that, like fenced code, run until a closing fence: inside a list item or quote
+   * such a node shares a block with what follows it (where it ends depends on the next line).
+   */
+  readonly fencedTypes?: readonly string[]
+  /**
+   * While streaming: repairs the last block when its innermost leaf is one of this syntax's nodes
+   * (e.g. shows an unclosed display formula as its TeX). Returns undefined to leave it to the
+   * default repair.
+   */
+  readonly repairBlock?: (block: string, leaf: TailLeaf) => string | undefined
+  /**
+   * While streaming: repairs the text of the last paragraph or heading, calling the default inline
+   * repair (closing open emphasis, hiding half links, …) on what it keeps (e.g. hides an inline
+   * formula until it closes, and keeps TeX out of the inline repair).
+   */
+  readonly repairText?: (text: string, repairInline: (text: string) => string) => string
+}
+
+export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugins' | 'rehypePlugins'> {
+  /** The mdast of a source. */
+  parse(source: string): MdastRoot
+  /** The hast of an mdast (the tree is consumed). */
+  toHtmlTree(tree: MdastRoot): HastRoot
+}
+
+/** A syntax set; its processor is built here, once. Define it once (at module level), not per render. */
+export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSyntax {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(options.remarkPlugins ?? [])
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(options.rehypePlugins ?? [])
+    .freeze()
+  return {
+    ...options,
+    parse: (source) => processor.parse(source),
+    toHtmlTree: (tree) => processor.runSync(tree) as HastRoot,
+  }
+}
+
+/** CommonMark with GFM: what react-markdown renders with `remarkPlugins={[remarkGfm]}`. */
+export const gfmSyntax: MarkdownSyntax = defineMarkdownSyntax({ name: 'gfm' })

@@ -1,0 +1,2 @@
+export { hideOpenInlineMath, showOpenDisplayMathAsSource } from './math-repair'
+export { createMathSyntax, type MathSyntaxOptions, mathSyntax, safeKatexOptions } from './math-syntax'

@@ -1,0 +1,51 @@
+/**
+ * Math as a markdown syntax set: remark-math parses `$$…$$` blocks (and `$…$` when asked), rehype-katex
+ * renders them with KaTeX. While streaming, a formula is shown as its TeX until it is complete
+ * (`math-repair.ts`), so a half-typed formula never renders, fails, and renders again.
+ */
+import { defineMarkdownSyntax, type MarkdownSyntax } from '@palimpsest/react'
+import type { KatexOptions } from 'katex'
+import rehypeKatex from 'rehype-katex'
+import remarkMath from 'remark-math'
+import { hideOpenInlineMath, showOpenDisplayMathAsSource } from './math-repair'
+
+export interface MathSyntaxOptions {
+  /** Whether `$…$` is inline math (default false: a lone `$` is text, so prices stay prices). `$$…$$` always is. */
+  singleDollarTextMath?: boolean
+  /** KaTeX options, over `safeKatexOptions` (think twice before turning `trust` on: it lets TeX make links and HTML). */
+  katex?: KatexOptions
+}
+
+/**
+ * The KaTeX options formulas render with: nothing from the formula becomes a link, a class or HTML
+ * (`trust: false`), LaTeX-incompatible input is an error (`strict`, reported by rehype-katex, which
+ * then renders it leniently), macros expand at most 1,000 times and sizes stay under 50em, so a
+ * formula cannot blow up the page. A formula that does not parse shows its TeX, in the text colour.
+ */
+export const safeKatexOptions: Readonly<KatexOptions> = Object.freeze({
+  trust: false,
+  strict: 'error',
+  maxExpand: 1000,
+  maxSize: 50,
+  errorColor: 'currentColor',
+})
+
+/**
+ * A syntax set with math (`StreamingMarkdown`'s `syntax` prop, or the `Transcript`'s `markdownSyntax`
+ * option). Create it once, at module level: each set builds its own parser.
+ */
+export function createMathSyntax({ singleDollarTextMath = false, katex }: MathSyntaxOptions = {}): MarkdownSyntax {
+  return defineMarkdownSyntax({
+    name: singleDollarTextMath ? 'gfm+math($)' : 'gfm+math',
+    remarkPlugins: [[remarkMath, { singleDollarTextMath }]],
+    rehypePlugins: [[rehypeKatex, { ...safeKatexOptions, ...katex }]],
+    // A line starting with `$` may be (or become) a `$$` fence; with it, paragraphs are parsed again.
+    blockStart: /^\$/,
+    fencedTypes: ['math'],
+    repairBlock: showOpenDisplayMathAsSource,
+    repairText: (text, repairInline) => hideOpenInlineMath(text, singleDollarTextMath, repairInline),
+  })
+}
+
+/** `$$…$$` blocks and `$$…$$` inline; `$` alone is text. */
+export const mathSyntax: MarkdownSyntax = /* @__PURE__ */ createMathSyntax()

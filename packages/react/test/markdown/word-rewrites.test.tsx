@@ -1,0 +1,255 @@
+/**
+ * Rewrites that only change words (a diffusion-style model repainting an answer, a one-word edit)
+ * make a changed block's tree from the tree it rendered from instead of parsing it
+ * (`word-rewrite.ts`). The patched tree must be exactly what a parse of the new text gives,
+ * positions included; a live streaming component must render every step exactly as a fresh render
+ * of that step's text; and a word-only rewrite must parse nothing while the trees are at hand.
+ */
+import { tests as commonmarkExamples } from 'commonmark-spec'
+import fc from 'fast-check'
+import type { Root } from 'mdast'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
+import { changesInBlock, patchSyntaxTree, wordChanges } from '../../src/markdown/word-rewrite'
+import { mathSyntax } from '../../src/math'
+import { mathDocuments } from '../math/math-documents'
+import { gfmExamples } from './gfm-examples'
+import { type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+
+const documents = [
+  ...commonmarkExamples.map((example) => example.markdown),
+  ...gfmExamples.map((example) => example.markdown),
+].filter((markdown) => /\p{L}/u.test(markdown))
+
+/** Replacement words, among them ones that may change what a word means next to its neighbours. */
+const vocabulary = ['alpha', 'be', 'www', 'http', 'https', 'mailto', 'amp', 'lt', 'x', 'div', 'script', 'li', 'one2']
+const otherWords = [...vocabulary, '7', '1', 'Über', '日本語', 'naïve', 'e\u0301']
+
+const wordPattern = /[\p{L}\p{N}\p{M}]+/gu
+
+/** `text` with the words at the chosen positions (indexes into its words, modulo their count) replaced. */
+function swapWords(text: string, picks: readonly { index: number; word: number }[]): string {
+  const words = [...text.matchAll(wordPattern)]
+  if (words.length === 0) return text
+  const chosen = new Map(picks.map((pick) => [pick.index % words.length, otherWords[pick.word % otherWords.length]!]))
+  let result = ''
+  let from = 0
+  for (const [index, match] of words.entries()) {
+    const insert = chosen.get(index)
+    if (insert === undefined) continue
+    result += text.slice(from, match.index) + insert
+    from = match.index + match[0].length
+  }
+  return result + text.slice(from)
+}
+
+const picks = fc.array(fc.record({ index: fc.nat(), word: fc.nat() }), { minLength: 1, maxLength: 6 })
+
+function commonPrefix(a: string, b: string): number {
+  let length = 0
+  while (length < a.length && length < b.length && a[length] === b[length]) length++
+  return length
+}
+
+function commonSuffix(a: string, b: string, prefix: number): number {
+  let length = 0
+  while (length < Math.min(a.length, b.length) - prefix && a[a.length - 1 - length] === b[b.length - 1 - length]) {
+    length++
+  }
+  return length
+}
+
+/**
+ * The rendered blocks' HTML, read from a copy (`renderedHtml` unwraps the pages in place). An element
+ * React reused after its style was removed keeps an empty `style` attribute, which a fresh render
+ * does not write: that attribute is dropped.
+ */
+function currentHtml(live: LiveMarkdown): string {
+  const markdown = live.container.firstElementChild?.cloneNode(true) as Element | undefined
+  if (!markdown) return ''
+  for (const page of markdown.querySelectorAll(':scope > [data-palimpsest-block-page]')) {
+    page.replaceWith(...page.childNodes)
+  }
+  for (const element of markdown.querySelectorAll('[style=""]')) element.removeAttribute('style')
+  return markdown.innerHTML
+}
+
+/** Without `undefined` fields, which a parse does not write but a spread copy keeps. */
+function plain(tree: Root): unknown {
+  return JSON.parse(JSON.stringify(tree))
+}
+
+describe('a word-only rewrite patches the tree', () => {
+  it('to exactly the tree a parse of the new text gives, positions included, never changing the old tree', () => {
+    let patched = 0
+    let declined = 0
+    for (const [index, markdown] of documents.entries()) {
+      fc.assert(
+        fc.property(picks, (chosen) => {
+          const rewritten = swapWords(markdown, chosen)
+          if (rewritten === markdown) return
+          const prefix = commonPrefix(markdown, rewritten)
+          const changes = wordChanges(markdown, rewritten, prefix, commonSuffix(markdown, rewritten, prefix))
+          // A digit or a tag name changed: the general rewrite path parses it.
+          if (!changes?.every((change) => change.patchable)) {
+            declined++
+            return
+          }
+          const tree = parseMarkdown(markdown)
+          const before = JSON.stringify(tree)
+          const result = patchSyntaxTree(tree, markdown, changesInBlock(markdown, changes, 0))
+          expect(JSON.stringify(tree)).toBe(before)
+          if (!result) {
+            declined++
+            return
+          }
+          patched++
+          expect(plain(result), `${JSON.stringify(markdown)} → ${JSON.stringify(rewritten)}`).toEqual(
+            plain(parseMarkdown(rewritten)),
+          )
+        }),
+        { numRuns: 3, seed: index },
+      )
+    }
+    // The spec examples are dense with syntax, yet a good share of swaps is patched: this test
+    // exercises the patch path, not only the declines.
+    expect(patched).toBeGreaterThan((patched + declined) / 3)
+  })
+
+  it('declines a change that may restructure the text or change what a word means', () => {
+    const changesOf = (before: string, after: string) => {
+      const prefix = commonPrefix(before, after)
+      return wordChanges(before, after, prefix, commonSuffix(before, after, prefix))
+    }
+    // A digit can make a list item (or stop one interrupting a paragraph); `<` a tag.
+    expect(changesOf('a\n1. b', 'a\n2. b')).toBeUndefined()
+    expect(changesOf('a\n<span>', 'a\n<div>')).toBeUndefined()
+    // Anything but words changed.
+    expect(changesOf('a b', 'a  b')).toBeUndefined()
+    expect(changesOf('a *b*', 'a _b_')).toBeUndefined()
+    // A label, a character reference, an autolink literal: the block is parsed again.
+    expect(changesOf('[foo]', '[bar]')?.map((change) => change.patchable)).toEqual([false])
+    expect(changesOf('&amp;', '&lt;')?.map((change) => change.patchable)).toEqual([false])
+    expect(changesOf('see wwx.example.com', 'see www.example.com')?.map((change) => change.patchable)).toEqual([false])
+    expect(changesOf('ftp://x.org', 'http://x.org')?.map((change) => change.patchable)).toEqual([false])
+    // A word in a link destination or a fence's language is in no text node: no patch.
+    const destination = '[a]( /path/one )'
+    const tree = parseMarkdown(destination)
+    const changes = changesOf(destination, '[a]( /path/two )')!
+    expect(changes.map((change) => change.patchable)).toEqual([true])
+    expect(patchSyntaxTree(tree, destination, changesInBlock(destination, changes, 0))).toBeUndefined()
+  })
+})
+
+const longAnswer = Array.from(
+  { length: 40 },
+  (_, index) =>
+    `## Step ${index}\n\nThe model drafts this paragraph with *emphasis*, a [link](https://example.com/x) and ` +
+    `\`inline code\`, then refines it.\n\n- first point here\n- second point there\n\n` +
+    `\`\`\`js\nconst value = compute(input)\n\`\`\`\n`,
+).join('\n')
+
+/** Every `step`-th plain word (letters only, not next to a URL) replaced, as a diffusion step repaints words. */
+function repaint(text: string, step: number, word: string): string {
+  let count = 0
+  return text.replace(/(?<=[ \n])(?:drafts|paragraph|refines|point|here|there|model)(?=[ ,.\n])/g, (match) =>
+    count++ % step === 0 ? word : match,
+  )
+}
+
+describe('a live streaming message repainted word by word', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  it('renders every step exactly as a fresh render of its text, and ends as react-markdown', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: documents.length - 1 }),
+        fc.array(picks, { minLength: 1, maxLength: 4 }),
+        (index, steps) => {
+          const live = liveMarkdown()
+          let text = documents[index]!
+          live.render({ text, streaming: true })
+          for (const chosen of steps) {
+            text = swapWords(text, chosen)
+            live.render({ text, streaming: true })
+            const fresh = liveMarkdown()
+            fresh.render({ text, streaming: true })
+            expect(currentHtml(live), JSON.stringify(text)).toBe(currentHtml(fresh))
+            fresh.unmount()
+          }
+          live.render({ text, streaming: false })
+          expect(renderedHtml(live)).toBe(referenceHtml(text))
+          live.unmount()
+        },
+      ),
+      { numRuns: 150, seed: 7 },
+    )
+  })
+
+  it('with an added syntax (math), every step renders as a fresh render with that syntax', () => {
+    const texts = mathDocuments
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: texts.length - 1 }),
+        fc.array(picks, { minLength: 1, maxLength: 4 }),
+        (index, steps) => {
+          const live = liveMarkdown()
+          let text = texts[index]!
+          live.render({ text, streaming: true, syntax: mathSyntax })
+          for (const chosen of steps) {
+            text = swapWords(text, chosen)
+            live.render({ text, streaming: true, syntax: mathSyntax })
+            const fresh = liveMarkdown()
+            fresh.render({ text, streaming: true, syntax: mathSyntax })
+            expect(currentHtml(live), JSON.stringify(text)).toBe(currentHtml(fresh))
+            fresh.unmount()
+          }
+          live.unmount()
+        },
+      ),
+      { numRuns: 40, seed: 11 },
+    )
+  })
+
+  it('parses nothing and re-renders only the repainted blocks, keeping every DOM node', () => {
+    const live = liveMarkdown()
+    live.render({ text: longAnswer, streaming: true })
+    let text = longAnswer
+    const nodesBefore = [...live.container.querySelectorAll('p, pre, li, h2, a, code, em')]
+    for (const [step, word] of ['sketches', 'revises', 'it', 'polishes'].entries()) {
+      const work: MarkdownWork[] = []
+      setMarkdownWorkListener((item) => work.push(item))
+      const next = repaint(text, 7 + step, word)
+      const changedParagraphs = next.split('\n\n').filter((block, index) => block !== text.split('\n\n')[index]).length
+      text = next
+      live.render({ text, streaming: true })
+      expect(work.filter((item) => item.kind === 'split-parse')).toEqual([])
+      const renders = work.filter((item) => item.kind === 'block-render')
+      expect(renders.length).toBe(changedParagraphs)
+      expect(renders.every((item) => item.kind === 'block-render' && item.parsed === false)).toBe(true)
+    }
+    const nodesAfter = [...live.container.querySelectorAll('p, pre, li, h2, a, code, em')]
+    expect(nodesAfter.length).toBe(nodesBefore.length)
+    expect(nodesAfter.every((node, index) => node === nodesBefore[index])).toBe(true)
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+
+  it('keeps no trees once the message settles: a later word rewrite parses the changed block', () => {
+    const live = liveMarkdown()
+    live.render({ text: longAnswer, streaming: true })
+    live.render({ text: longAnswer, streaming: false })
+    const parsed: number[] = []
+    setMarkdownWorkListener((item) => {
+      if (item.kind === 'split-parse') parsed.push(item.chars)
+    })
+    const text = repaint(longAnswer, 1000, 'sketches')
+    live.render({ text, streaming: false })
+    expect(parsed.length).toBe(1)
+    expect(parsed[0]).toBeLessThan(300)
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+})
