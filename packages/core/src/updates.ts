@@ -311,10 +311,92 @@ export type AgentUpdateType = AgentUpdate['type']
 /** The update of one type: `UpdateOf<'chunk'>` is `ChunkUpdate`. */
 export type UpdateOf<T extends AgentUpdateType> = Extract<AgentUpdate, { type: T }>
 
+/**
+ * Every reason an `Issue` can give: stable strings to match on (the table in the README says what
+ * each means). A code outside this list does not compile.
+ */
+export type IssueCode =
+  // the reducer (`source: 'reducer'`)
+  | 'malformed-update'
+  | 'malformed-part'
+  | 'duplicate-part'
+  | 'sealed-message'
+  | 'finished-message'
+  | 'unknown-message'
+  | 'reused-message-id'
+  | 'unknown-tool-call'
+  | 'invalid-tool-input'
+  | 'unknown-approval'
+  | 'reducer-error'
+  // decoders: reading the wire
+  | 'malformed-json'
+  | 'malformed-message'
+  | 'malformed-event'
+  | 'malformed-chunk'
+  | 'malformed-content'
+  | 'malformed-delta'
+  | 'malformed-snapshot'
+  | 'missing-type'
+  | 'nonstandard-field'
+  | 'invalid-data-json'
+  | 'invalid-patch'
+  | 'invalid-tool-arguments'
+  // decoders: what they do not render
+  | 'unknown-event'
+  | 'unknown-chunk'
+  | 'unknown-update'
+  | 'unknown-content'
+  | 'unknown-item'
+  | 'unknown-part'
+  | 'unknown-plan'
+  | 'unknown-status'
+  | 'unknown-task-status'
+  | 'unknown-activity'
+  | 'unmapped-content'
+  | 'unsupported-update'
+  | 'unsupported-chunk'
+  | 'unsupported-result'
+  | 'ignored-method'
+  // decoders: order and identity
+  | 'duplicate-event'
+  | 'duplicate-message'
+  | 'duplicate-start'
+  | 'duplicate-done'
+  | 'delta-type-mismatch'
+  | 'incomplete-message'
+  | 'unkeyed-update'
+  | 'unopened-message'
+  | 'unopened-part'
+  | 'unopened-tool-call'
+  | 'orphan-chunk'
+  | 'orphan-function-call'
+  | 'orphan-function-result'
+  | 'orphan-tool-result'
+  | 'inconsistent-tool-call-id'
+  | 'approval-id-mismatch'
+  | 'content-type-mismatch'
+  | 'run-overlap'
+  // decoders: what the producer reported, and the decoder's own failures
+  | 'error-response'
+  | 'stream-error'
+  | 'stream-reconnected'
+  | 'handler-error'
+  | 'decoder-error'
+  // transports
+  | 'malformed-json-rpc'
+  | 'unsupported-frame'
+  | 'reconnecting'
+  | 'stream-interrupted'
+  // React components and devtools (`source: 'react'`)
+  | 'unknown-part-kind'
+  | 'unsafe-url'
+  | 'unprintable-data'
+  | 'decoder-threw'
+
 /** Something dropped or suspicious, reported through `onIssue`; nothing in the library throws for bad input. */
 export interface Issue {
-  /** Stable machine-readable reason, e.g. `sealed-message`, `unknown-tool-call`, `malformed-update`. */
-  code: string
+  /** Stable machine-readable reason: one of `IssueCode`. */
+  code: IssueCode
   /** Human-readable explanation. */
   message: string
   /** The offending input, when there is one. */

@@ -1,6 +1,7 @@
 /** ACP `ContentBlock`s and `ToolCallContent` items, read into what Palimpsest shows. */
 import type { AgentUpdate, ToolCallContent } from '@palimpsest/core'
-import { isObject, readNumber, readString } from './fields'
+import { isWireObject as isObject } from '../decoding/wire-object'
+import { readNumber, readString } from './fields'
 
 /** A file, image or audio clip: inline (`data`, base64) or linked (`url`). */
 export interface FileContent {

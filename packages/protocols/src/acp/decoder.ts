@@ -9,16 +9,15 @@ import type {
   ApprovalRequestUpdate,
   Decoder,
   DecoderOptions,
-  EndReason,
-  Issue,
-  MessageStatus,
   ToolCallContent,
   ToolCallStatus,
 } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { messageStatusAtEnd } from '../decoding/end-status'
+import { isWireObject as isObject, readWireObject, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readWireObject, safeReporter } from '../wire'
 import { attachmentUpdate, readContentBlock } from './content'
-import { isObject, readString, type WireObject } from './fields'
+import { readString } from './fields'
 import { type Role, SessionMessages, type Stream, type TrackedMessage } from './messages'
 import { readPlanEntries } from './plan'
 import { decodeSessionFact, sessionFactKinds } from './session-facts'
@@ -61,13 +60,6 @@ interface SessionState {
   announced?: boolean
 }
 
-const endStatus: Record<EndReason, Exclude<MessageStatus, 'streaming'>> = {
-  complete: 'complete',
-  interrupted: 'interrupted',
-  cancelled: 'cancelled',
-  error: 'error',
-}
-
 /** Chunk kinds and v2 upsert kinds → the role and buffer they write. */
 const chunkKinds: Record<string, { role: Role; stream: Stream }> = {
   user_message_chunk: { role: 'user', stream: 'text' },
@@ -90,7 +82,7 @@ const unsupportedKinds = new Set([
 ])
 
 export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
-  const report = safeReporter(options.onIssue)
+  const { emit, issue, decoder } = createDecoderKit({ source: 'acp', onIssue: options.onIssue })
   const v2 = options.protocolVersion === 2
   const messageIds = new StoreIds(createIdPrefix('acp-message'))
   const toolCallIds = new StoreIds(createIdPrefix('acp-tool-call'))
@@ -103,20 +95,14 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       requests.set(String(message.id), { method, sessionId: session.id })
   }
 
-  const issue = (code: string, message: string, input?: unknown) => {
-    const reported: Issue = { code, message: `acp: ${message}`, source: 'acp' }
-    if (input !== undefined) reported.input = input
-    report(reported)
-  }
-
   const sessionFor = (sessionId: string): SessionState => {
     let session = sessions.get(sessionId)
     if (!session) {
       session = {
         id: sessionId,
-        messages: new SessionMessages(sessionId, messageIds),
+        messages: new SessionMessages(sessionId, messageIds, emit),
         toolCalls: new Map(),
-        statusLines: new SessionStatusLines(sessionId, report, noticePrefix),
+        statusLines: new SessionStatusLines(sessionId, issue, noticePrefix),
       }
       sessions.set(sessionId, session)
     }
@@ -137,27 +123,21 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   // ── content ─────────────────────────────────────────────────────────────
 
   /** Appends one ContentBlock to a message; an unreadable block is dropped before any message starts. */
-  const appendBlock = (
-    route: (out: AgentUpdate[]) => TrackedMessage,
-    stream: Stream,
-    block: unknown,
-    input: unknown,
-    out: AgentUpdate[],
-  ): void => {
+  const appendBlock = (route: () => TrackedMessage, stream: Stream, block: unknown, input: unknown): void => {
     const reading = readContentBlock(block)
     if (reading.type === 'invalid') return issue('malformed-content', `content dropped: ${reading.problem}`, input)
-    const messageId = route(out).id
+    const messageId = route().id
     if (reading.type === 'text')
-      out.push({ type: stream === 'thought' ? 'thought' : 'chunk', messageId, text: reading.text })
-    else out.push(attachmentUpdate(reading, messageId))
+      emit({ type: stream === 'thought' ? 'thought' : 'chunk', messageId, text: reading.text })
+    else emit(attachmentUpdate(reading, messageId))
   }
 
-  const decodeChunk = (session: SessionState, update: WireObject, role: Role, stream: Stream, out: AgentUpdate[]) => {
+  const decodeChunk = (session: SessionState, update: WireObject, role: Role, stream: Stream) => {
     if (!('content' in update)) return issue('malformed-update', `${update.sessionUpdate} without "content"`, update)
     const wireId = readString(update, 'messageId')
     if (role === 'assistant') session.echo = undefined
     else if (session.echo && isEcho(session.echo, update.content)) return
-    appendBlock((o) => session.messages.forChunk(role, wireId, o), stream, update.content, update, out)
+    appendBlock(() => session.messages.forChunk(role, wireId), stream, update.content, update)
   }
 
   /** Whether a user chunk repeats the next part of the fed prompt (then it is not shown twice). */
@@ -171,7 +151,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
   }
 
   /** v2 `agent_message` / `agent_thought` / `user_message`: the content replaces what the chunks built. */
-  const decodeUpsert = (session: SessionState, update: WireObject, role: Role, stream: Stream, out: AgentUpdate[]) => {
+  const decodeUpsert = (session: SessionState, update: WireObject, role: Role, stream: Stream) => {
     const wireId = readString(update, 'messageId')
     if (wireId === undefined) return issue('malformed-update', `${update.sessionUpdate} without "messageId"`, update)
     const content = update.content
@@ -181,7 +161,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (role === 'user' && session.echo && !session.messages.knows(wireId))
       session.messages.adopt(session.echo.message, wireId)
     session.echo = undefined
-    const message = session.messages.forUpsert(role, wireId, out)
+    const message = session.messages.forUpsert(role, wireId)
     if (content === undefined) return // omitted = unchanged
     let text = ''
     const others: AgentUpdate[] = []
@@ -200,12 +180,12 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     }
     // A message the upsert leaves empty, and that had nothing, is not shown at all.
     if (!message.shown && text === '' && others.length === 0) return
-    session.messages.show(message, out)
-    out.push({ type: 'full', messageId: message.id, target: stream, text }, ...others)
+    session.messages.show(message)
+    emit({ type: 'full', messageId: message.id, target: stream, text }, ...others)
   }
 
   /** `agent_message_clear` / `agent_thought_clear` (the unmerged RFD of PR #465). */
-  const decodeClear = (session: SessionState, update: WireObject, stream: Stream, out: AgentUpdate[]) => {
+  const decodeClear = (session: SessionState, update: WireObject, stream: Stream) => {
     const wireId = readString(update, 'messageId')
     const message = session.messages.forClear(wireId)
     if (message?.role !== 'assistant')
@@ -216,63 +196,63 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       )
     if (!message.open)
       return issue('finished-message', `${update.sessionUpdate}: message ${message.id} is finished; ignored`, update)
-    if (message.shown) out.push({ type: 'clear', messageId: message.id, target: stream })
+    if (message.shown) emit({ type: 'clear', messageId: message.id, target: stream })
   }
 
   // ── tool calls and plans ────────────────────────────────────────────────
 
   /** Creates the tool call (into the streaming assistant message) or merges the patch into it. */
-  const upsertToolCall = (session: SessionState, wireId: string, patch: ToolCallPatch, out: AgentUpdate[]) => {
+  const upsertToolCall = (session: SessionState, wireId: string, patch: ToolCallPatch) => {
     const known = session.toolCalls.get(wireId)
     if (known) {
       if (patch.content !== undefined) known.content = patch.content
       if (patch.status !== undefined) known.status = patch.status
-      out.push(...changeToolCall(known.id, patch))
+      emit(...changeToolCall(known.id, patch))
       return known
     }
-    const host = session.messages.forPart(out)
+    const host = session.messages.forPart()
     const state: ToolCallState = {
       id: toolCallIds.claim(session.id, wireId),
       content: patch.content ?? [],
       status: patch.status ?? 'pending',
     }
     session.toolCalls.set(wireId, state)
-    out.push(...createToolCall(host.id, state.id, patch, 'Tool call'))
+    emit(...createToolCall(host.id, state.id, patch, 'Tool call'))
     return state
   }
 
-  const decodeToolCall = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+  const decodeToolCall = (session: SessionState, update: WireObject) => {
     const wireId = readString(update, 'toolCallId')
     if (wireId === undefined) return issue('malformed-update', `${update.sessionUpdate} without "toolCallId"`, update)
     // Common in v1: agents skip `tool_call`; show the call rather than drop what it reports. In v2
     // the first update is how a call is created, so there is nothing to report.
     if (update.sessionUpdate === 'tool_call_update' && !session.toolCalls.has(wireId) && !v2)
       issue('unknown-tool-call', `tool_call_update for unknown tool call ${wireId}; created it`, update)
-    upsertToolCall(session, wireId, readToolCallPatch(update, report, v2), out)
+    upsertToolCall(session, wireId, readToolCallPatch(update, issue, v2))
   }
 
-  const decodeToolContentChunk = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+  const decodeToolContentChunk = (session: SessionState, update: WireObject) => {
     const wireId = readString(update, 'toolCallId')
     if (wireId === undefined || !('content' in update))
       return issue('malformed-update', 'tool_call_content_chunk needs "toolCallId" and "content"', update)
-    const [item] = readContentItems([update.content], report, update)
+    const [item] = readContentItems([update.content], issue, update)
     if (item === undefined) return
     const known = session.toolCalls.get(wireId)
     if (!known)
       issue('unknown-tool-call', `tool_call_content_chunk for unknown tool call ${wireId}; created it`, update)
-    const state = known ?? upsertToolCall(session, wireId, {}, out)
+    const state = known ?? upsertToolCall(session, wireId, {})
     state.content = [...state.content, item]
-    out.push({ type: 'tool-call-update', toolCallId: state.id, content: state.content })
+    emit({ type: 'tool-call-update', toolCallId: state.id, content: state.content })
   }
 
   /** Places a plan: where it already is in this turn (updated in place), else in the streaming assistant message. */
-  const placePlan = (session: SessionState, planId: string, entries: unknown, out: AgentUpdate[]) => {
-    const host = session.messages.withPlan(planId) ?? session.messages.forPart(out, planId)
+  const placePlan = (session: SessionState, planId: string, entries: unknown) => {
+    const host = session.messages.withPlan(planId) ?? session.messages.forPart(planId)
     session.messages.markBoundary()
-    out.push({ type: 'plan', messageId: host.id, entries: readPlanEntries(entries) })
+    emit({ type: 'plan', messageId: host.id, entries: readPlanEntries(entries) })
   }
 
-  const decodePlanUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+  const decodePlanUpdate = (session: SessionState, update: WireObject) => {
     const plan = update.plan
     if (!isObject(plan) || readString(plan, 'planId') === undefined)
       return issue('malformed-update', 'plan_update needs "plan.planId"', update)
@@ -280,7 +260,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       return issue('unsupported-update', `plan_update of type ${JSON.stringify(plan.type)} ignored`, update)
     if (!Array.isArray(plan.entries))
       return issue('malformed-update', 'plan_update: "plan.entries" must be an array', update)
-    placePlan(session, plan.planId as string, plan.entries, out)
+    placePlan(session, plan.planId as string, plan.entries)
   }
 
   // ── turns ───────────────────────────────────────────────────────────────
@@ -289,48 +269,38 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
    * After a cancel, unfinished calls show as cancelled (a display-only state in v1). The store only
    * does that for calls in still-streaming messages; a call's message may have ended earlier.
    */
-  const cancelOpenToolCalls = (out: AgentUpdate[], sessionId: string | undefined) => {
+  const cancelOpenToolCalls = (sessionId: string | undefined) => {
     for (const session of sessions.values()) {
       if (sessionId !== undefined && session.id !== sessionId) continue
       for (const tool of session.toolCalls.values())
         if (tool.status === 'pending' || tool.status === 'in_progress') {
           tool.status = 'cancelled'
-          out.push({ type: 'tool-call-update', toolCallId: tool.id, status: 'cancelled' })
+          emit({ type: 'tool-call-update', toolCallId: tool.id, status: 'cancelled' })
         }
     }
   }
 
   /** Ends the turn of `sessionId` (undefined when a response does not say which session it ends). */
-  const endTurn = (
-    stopReason: string | undefined,
-    sessionId: string | undefined,
-    out: AgentUpdate[],
-    errorMessage?: string,
-  ) => {
-    if (errorMessage !== undefined) out.push({ type: 'error', message: errorMessage })
-    if (stopReason === 'cancelled') cancelOpenToolCalls(out, sessionId)
-    out.push(stopReason === undefined ? { type: 'turn-end' } : { type: 'turn-end', stopReason })
+  const endTurn = (stopReason: string | undefined, sessionId: string | undefined, errorMessage?: string) => {
+    if (errorMessage !== undefined) emit({ type: 'error', message: errorMessage })
+    if (stopReason === 'cancelled') cancelOpenToolCalls(sessionId)
+    emit(stopReason === undefined ? { type: 'turn-end' } : { type: 'turn-end', stopReason })
     // The store finishes every streaming message at a turn end.
     for (const session of sessions.values()) session.messages.turnEnded()
   }
 
-  const decodeStateUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+  const decodeStateUpdate = (session: SessionState, update: WireObject) => {
     if (update.state !== 'idle') return // running / requires_action: the turn goes on
     const stopReason = readString(update, 'stopReason') ?? 'end_turn'
     const error = isObject(update.error) ? readString(update.error, 'message') : undefined
-    endTurn(
-      stopReason,
-      session.id,
-      out,
-      stopReason === 'error' ? (error ?? 'The agent stopped with an error') : undefined,
-    )
+    endTurn(stopReason, session.id, stopReason === 'error' ? (error ?? 'The agent stopped with an error') : undefined)
   }
 
   /**
    * Unstable v2 `subagent_update`: the first one for a child session announces it (a hand-off from
    * this session's agent to the child); its title names the author of the child's messages.
    */
-  const decodeSubagentUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+  const decodeSubagentUpdate = (session: SessionState, update: WireObject) => {
     const childId = readString(update, 'sessionId')
     if (childId === undefined) return issue('malformed-update', 'subagent_update without "sessionId"', update)
     const title = readString(update, 'title')
@@ -340,8 +310,8 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (child.announced) return
     child.announced = true
     const description = readString(update, 'description')
-    const host = session.messages.forPart(out)
-    out.push({
+    const host = session.messages.forPart()
+    emit({
       type: 'handoff',
       messageId: host.id,
       to: title ?? 'Subagent',
@@ -351,40 +321,40 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
 
   // ── session/update ──────────────────────────────────────────────────────
 
-  const decodeSessionUpdate = (session: SessionState, update: WireObject, out: AgentUpdate[]) => {
+  const decodeSessionUpdate = (session: SessionState, update: WireObject) => {
     const kind = update.sessionUpdate as string
     const chunk = chunkKinds[kind]
-    if (chunk) return decodeChunk(session, update, chunk.role, chunk.stream, out)
+    if (chunk) return decodeChunk(session, update, chunk.role, chunk.stream)
     const upsert = upsertKinds[kind]
-    if (upsert) return decodeUpsert(session, update, upsert.role, upsert.stream, out)
+    if (upsert) return decodeUpsert(session, update, upsert.role, upsert.stream)
     const clear = clearKinds[kind]
-    if (clear) return decodeClear(session, update, clear, out)
-    if (sessionFactKinds.has(kind)) return void out.push(...decodeSessionFact(update, report))
+    if (clear) return decodeClear(session, update, clear)
+    if (sessionFactKinds.has(kind)) return void emit(...decodeSessionFact(update, issue))
     switch (kind) {
       case 'tool_call':
       case 'tool_call_update':
-        return decodeToolCall(session, update, out)
+        return decodeToolCall(session, update)
       case 'tool_call_content_chunk':
-        return decodeToolContentChunk(session, update, out)
+        return decodeToolContentChunk(session, update)
       case 'plan':
         if (!Array.isArray(update.entries)) return issue('malformed-update', 'plan: "entries" must be an array', update)
         // v1 has one plan per session, replaced whole by every update.
-        return placePlan(session, '', update.entries, out)
+        return placePlan(session, '', update.entries)
       case 'plan_update':
-        return decodePlanUpdate(session, update, out)
+        return decodePlanUpdate(session, update)
       case 'plan_removed': {
         const host = session.messages.withPlan(readString(update, 'planId') ?? '')
         if (!host) return issue('unknown-plan', 'plan_removed for a plan that is not shown', update)
-        return void out.push({ type: 'plan', messageId: host.id, entries: [] })
+        return void emit({ type: 'plan', messageId: host.id, entries: [] })
       }
       case 'state_update':
-        return decodeStateUpdate(session, update, out)
+        return decodeStateUpdate(session, update)
       case 'subagent_update':
-        return decodeSubagentUpdate(session, update, out)
+        return decodeSubagentUpdate(session, update)
       case 'notice':
       case 'compaction_update':
       case 'compaction_summary_chunk':
-        return void out.push(...session.statusLines.decode(update, session.messages.currentId()))
+        return void emit(...session.statusLines.decode(update, session.messages.currentId()))
     }
     if (unsupportedKinds.has(kind)) return issue('unsupported-update', `${kind} is not rendered; ignored`, update)
     issue(
@@ -398,7 +368,7 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
 
   // ── requests and responses ──────────────────────────────────────────────
 
-  const decodePermissionRequest = (message: WireObject, out: AgentUpdate[]) => {
+  const decodePermissionRequest = (message: WireObject) => {
     const params = message.params
     const id = message.id
     if (!isObject(params) || (typeof id !== 'string' && typeof id !== 'number'))
@@ -410,24 +380,24 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       isObject(params.subject) && params.subject.type === 'tool_call' ? params.subject.toolCall : undefined
     const toolCall = isObject(params.toolCall) ? params.toolCall : isObject(subject) ? subject : undefined
     const toolWireId = toolCall && readString(toolCall, 'toolCallId')
-    const patch = toolCall ? readToolCallPatch(toolCall, report, v2) : {}
+    const patch = toolCall ? readToolCallPatch(toolCall, issue, v2) : {}
     const request: ApprovalRequestUpdate = {
       type: 'approval-request',
       requestId: String(id),
       options: readPermissionOptions(params.options),
     }
     if (toolWireId !== undefined && toolCall) {
-      request.toolCallId = upsertToolCall(session, toolWireId, patch, out).id
+      request.toolCallId = upsertToolCall(session, toolWireId, patch).id
       session.messages.markBoundary()
-    } else request.messageId = session.messages.forPart(out).id
+    } else request.messageId = session.messages.forPart().id
     const title = readString(params, 'title') ?? patch.title
     if (title !== undefined) request.title = title
     if (patch.input !== undefined) request.input = patch.input
-    out.push(request)
+    emit(request)
   }
 
   /** The client's own `session/prompt` request, when fed: its prompt becomes the user message. */
-  const decodePromptRequest = (message: WireObject, out: AgentUpdate[]) => {
+  const decodePromptRequest = (message: WireObject) => {
     const params = message.params
     if (!isObject(params)) return issue('malformed-message', 'session/prompt without "params"', message)
     const session = sessionOf(params, message)
@@ -435,13 +405,13 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     track(message, 'session/prompt', session)
     if (!Array.isArray(params.prompt)) return
     let promptMessage: TrackedMessage | undefined
-    const route = (o: AgentUpdate[]) => {
-      promptMessage = session.messages.forChunk('user', undefined, o)
+    const route = () => {
+      promptMessage = session.messages.forChunk('user', undefined)
       return promptMessage
     }
     let text = ''
     for (const block of params.prompt) {
-      appendBlock(route, 'text', block, message, out)
+      appendBlock(route, 'text', block, message)
       const reading = readContentBlock(block)
       if (reading.type === 'text') text += reading.text
     }
@@ -459,25 +429,25 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     if (session) track(message, 'session/load', session)
   }
 
-  const decodeResponse = (message: WireObject, out: AgentUpdate[]) => {
+  const decodeResponse = (message: WireObject) => {
     const request = requests.get(String(message.id))
     if (request) requests.delete(String(message.id))
     if (options.sessionId !== undefined && request && request.sessionId !== options.sessionId) return
     if (request?.method === 'session/load') {
       if (isObject(message.error))
         issue('error-response', `session/load failed: ${String(message.error.message)}`, message)
-      return endTurn(undefined, request.sessionId, out)
+      return endTurn(undefined, request.sessionId)
     }
     const promptSession = request?.sessionId
     if (isObject(message.result)) {
       const stopReason = readString(message.result, 'stopReason')
       // Responses to other requests (initialize, session/new, …) carry no stop reason; v2 prompt
       // responses are only an acknowledgement (the turn ends with `state_update`).
-      if (stopReason !== undefined) endTurn(stopReason, promptSession, out)
+      if (stopReason !== undefined) endTurn(stopReason, promptSession)
       return
     }
     if (isObject(message.error) && promptSession !== undefined) {
-      endTurn('error', promptSession, out, readString(message.error, 'message') ?? 'The prompt failed')
+      endTurn('error', promptSession, readString(message.error, 'message') ?? 'The prompt failed')
       return
     }
     if (isObject(message.error))
@@ -488,10 +458,10 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
       )
   }
 
-  const decodeMessage = (message: WireObject, out: AgentUpdate[]) => {
+  const decodeMessage = (message: WireObject) => {
     const method = message.method
     if (typeof method !== 'string') {
-      if ('id' in message && ('result' in message || 'error' in message)) return decodeResponse(message, out)
+      if ('id' in message && ('result' in message || 'error' in message)) return decodeResponse(message)
       return issue('malformed-message', 'neither a request, a notification nor a response', message)
     }
     switch (method) {
@@ -502,13 +472,13 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
         if (!isObject(update) || typeof update.sessionUpdate !== 'string')
           return issue('malformed-message', 'session/update without "update.sessionUpdate"', message)
         const session = sessionOf(params, message)
-        if (session) decodeSessionUpdate(session, update, out)
+        if (session) decodeSessionUpdate(session, update)
         return
       }
       case 'session/request_permission':
-        return decodePermissionRequest(message, out)
+        return decodePermissionRequest(message)
       case 'session/prompt':
-        return decodePromptRequest(message, out)
+        return decodePromptRequest(message)
       case 'session/load':
         return decodeLoadRequest(message)
       default:
@@ -516,32 +486,20 @@ export function createAcpDecoder(options: AcpDecoderOptions = {}): AcpDecoder {
     }
   }
 
-  const decodeOne = (wire: unknown): AgentUpdate[] => {
-    const message = readWireObject(wire, 'acp', report)
-    if (!message) return []
-    const out: AgentUpdate[] = []
-    try {
-      decodeMessage(message, out)
-    } catch (error) {
-      // A decoder bug must not take the stream down; report it with the message that caused it.
-      issue('decoder-error', `failed to decode: ${String(error)}`, message)
-      return []
-    }
-    return out
-  }
-
-  return {
-    decode(wire) {
-      const batch = readBatch(wire)
-      return batch ? batch.flatMap(decodeOne) : decodeOne(wire)
+  return decoder({
+    // One message, or the members of a JSON-RPC batch (the v2 draft sends them on stdio), each read alone.
+    read: (wire) => readBatch(wire) ?? [wire],
+    decode(batch) {
+      for (const member of batch) {
+        const message = readWireObject(member, { issue })
+        if (message) decodeMessage(message)
+      }
     },
-    end(reason = 'complete') {
-      const out: AgentUpdate[] = []
-      if (reason === 'cancelled') cancelOpenToolCalls(out, undefined)
-      for (const session of sessions.values()) session.messages.finishAll(endStatus[reason], out)
-      return out
+    end(reason) {
+      if (reason === 'cancelled') cancelOpenToolCalls(undefined)
+      for (const session of sessions.values()) session.messages.finishAll(messageStatusAtEnd[reason])
     },
-  }
+  })
 }
 
 /** A JSON-RPC batch (the v2 draft sends them on stdio), parsed or as text; undefined for anything else. */

@@ -1,10 +1,6 @@
 /** Typed reads of untrusted ACP wire fields: a value of the wrong type reads as absent. */
 
-export type WireObject = Record<string, unknown>
-
-export function isObject(value: unknown): value is WireObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+import type { WireObject } from '../decoding/wire-object'
 
 /** A non-empty string, or undefined. */
 export function readString(object: WireObject, key: string): string | undefined {

@@ -50,40 +50,41 @@ export class SessionMessages {
   constructor(
     private readonly sessionId: string,
     private readonly ids: StoreIds,
+    private readonly emit: (update: AgentUpdate) => void,
   ) {}
 
   /** The message a chunk of `role` (with an optional wire id) appends to; starts one when needed. */
-  forChunk(role: Role, wireId: string | undefined, out: AgentUpdate[]): TrackedMessage {
+  forChunk(role: Role, wireId: string | undefined): TrackedMessage {
     const known = wireId === undefined ? undefined : this.byWireId.get(wireId)
     if (known && known.role === role) {
       // Same id = same message, even after a tool call: in Palimpsest the tool call is part of it.
-      if (known.open) return this.show(this.focus(known), out)
-      if (this.all.includes(known)) return this.reopen(known, out)
+      if (known.open) return this.show(this.focus(known))
+      if (this.all.includes(known)) return this.reopen(known)
     }
     const current = this.current
     const merges = current?.open && current.role === role && !this.boundary && !known
     if (merges && (wireId === undefined || current.wireId === undefined)) {
       if (wireId !== undefined) this.adopt(current, wireId)
-      return this.show(this.focus(current), out)
+      return this.show(this.focus(current))
     }
-    return this.show(this.start(role, wireId, out), out)
+    return this.show(this.start(role, wireId))
   }
 
   /**
    * The message a v2 upsert names: the known one (even if finished), else a new message after the
    * current one, not shown yet (`show` it when the upsert gives it content).
    */
-  forUpsert(role: Role, wireId: string, out: AgentUpdate[]): TrackedMessage {
+  forUpsert(role: Role, wireId: string): TrackedMessage {
     const known = this.byWireId.get(wireId)
     if (known && known.role === role) return known.open ? this.focus(known) : known
-    return this.start(role, wireId, out)
+    return this.start(role, wireId)
   }
 
   /** Makes sure the store has the message (sends its `message-start` once). */
-  show(message: TrackedMessage, out: AgentUpdate[]): TrackedMessage {
+  show(message: TrackedMessage): TrackedMessage {
     if (message.shown) return message
     message.shown = true
-    out.push({
+    this.emit({
       type: 'message-start',
       messageId: message.id,
       role: message.role,
@@ -103,11 +104,11 @@ export class SessionMessages {
    * The message a tool call or plan becomes part of: the streaming assistant message, or a new
    * one. Either way the next chunk starts a new message.
    */
-  forPart(out: AgentUpdate[], planId?: string): TrackedMessage {
+  forPart(planId?: string): TrackedMessage {
     const current = this.current
     const reusable =
       current?.open && current.role === 'assistant' && (planId === undefined || (current.planId ?? planId) === planId)
-    const host = this.show(reusable ? current : this.start('assistant', undefined, out), out)
+    const host = this.show(reusable ? current : this.start('assistant', undefined))
     if (planId !== undefined) host.planId = planId
     this.boundary = true
     return host
@@ -146,9 +147,9 @@ export class SessionMessages {
   }
 
   /** Finishes every open message with `status` (the stream ended). */
-  finishAll(status: Exclude<MessageStatus, 'streaming'>, out: AgentUpdate[]): void {
+  finishAll(status: Exclude<MessageStatus, 'streaming'>): void {
     for (const message of this.all)
-      if (message.open && message.shown) out.push({ type: 'message-done', messageId: message.id, status })
+      if (message.open && message.shown) this.emit({ type: 'message-done', messageId: message.id, status })
     this.turnEnded()
   }
 
@@ -166,24 +167,24 @@ export class SessionMessages {
   }
 
   /** Finishes the current message: the agent moved on to another (v1 has no per-message "done"). */
-  private finishCurrent(out: AgentUpdate[]): void {
+  private finishCurrent(): void {
     const previous = this.current
     if (!previous?.open) return
-    if (previous.shown) out.push({ type: 'message-done', messageId: previous.id, status: 'complete' })
+    if (previous.shown) this.emit({ type: 'message-done', messageId: previous.id, status: 'complete' })
     previous.open = false
   }
 
   /** A message of this turn that an id switch finished is named again: it streams again. */
-  private reopen(message: TrackedMessage, out: AgentUpdate[]): TrackedMessage {
-    this.finishCurrent(out)
+  private reopen(message: TrackedMessage): TrackedMessage {
+    this.finishCurrent()
     message.open = true
-    if (message.shown) out.push({ type: 'message-start', messageId: message.id, resume: true })
-    return this.show(this.focus(message), out)
+    if (message.shown) this.emit({ type: 'message-start', messageId: message.id, resume: true })
+    return this.show(this.focus(message))
   }
 
   /** A new message (not shown yet), after the current one, which it finishes. */
-  private start(role: Role, wireId: string | undefined, out: AgentUpdate[]): TrackedMessage {
-    this.finishCurrent(out)
+  private start(role: Role, wireId: string | undefined): TrackedMessage {
+    this.finishCurrent()
     const message: TrackedMessage = { id: this.ids.claim(this.sessionId, wireId), role, shown: false, open: true }
     if (wireId !== undefined) this.adopt(message, wireId)
     this.all.push(message)

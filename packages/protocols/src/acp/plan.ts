@@ -1,6 +1,6 @@
 /** ACP plan entries: `{ content, priority, status }`, read leniently (enums are open). */
 import { type PlanEntry, planEntryPriorities, planEntryStatuses } from '@palimpsest/core'
-import { isObject } from './fields'
+import { isWireObject as isObject } from '../decoding/wire-object'
 
 const statuses = new Set<unknown>(planEntryStatuses)
 const priorities = new Set<unknown>(planEntryPriorities)

@@ -3,8 +3,10 @@
  * current mode, config options, session info and context usage. They are legal outside a turn and
  * never split a message.
  */
-import type { AgentUpdate, IssueHandler, SessionInfo } from '@palimpsest/core'
-import { isObject, readNumber, readString, type WireObject } from './fields'
+import type { AgentUpdate, SessionInfo } from '@palimpsest/core'
+import type { DecoderKit } from '../decoding/decoder-kit'
+import { isWireObject as isObject, type WireObject } from '../decoding/wire-object'
+import { readNumber, readString } from './fields'
 
 export const sessionFactKinds = new Set([
   'available_commands_update',
@@ -14,13 +16,8 @@ export const sessionFactKinds = new Set([
   'usage_update',
 ])
 
-function malformed(report: IssueHandler, update: WireObject, problem: string): AgentUpdate[] {
-  report({
-    code: 'malformed-update',
-    message: `acp: ${update.sessionUpdate} dropped: ${problem}`,
-    input: update,
-    source: 'acp',
-  })
+function malformed(issue: DecoderKit['issue'], update: WireObject, problem: string): AgentUpdate[] {
+  issue('malformed-update', `${update.sessionUpdate} dropped: ${problem}`, update)
   return []
 }
 
@@ -29,11 +26,11 @@ function session(info: SessionInfo): AgentUpdate[] {
 }
 
 /** Decodes one session-level update (its kind is in `sessionFactKinds`). */
-export function decodeSessionFact(update: WireObject, report: IssueHandler): AgentUpdate[] {
+export function decodeSessionFact(update: WireObject, issue: DecoderKit['issue']): AgentUpdate[] {
   switch (update.sessionUpdate) {
     case 'available_commands_update': {
       if (!Array.isArray(update.availableCommands))
-        return malformed(report, update, '"availableCommands" must be an array')
+        return malformed(issue, update, '"availableCommands" must be an array')
       const commands: NonNullable<SessionInfo['commands']> = []
       for (const command of update.availableCommands) {
         if (!isObject(command) || readString(command, 'name') === undefined) continue
@@ -49,17 +46,12 @@ export function decodeSessionFact(update: WireObject, report: IssueHandler): Age
       if (modeId !== undefined) return session({ modeId })
       // The session-modes page of the docs shows `modeId`; agents written from it send that.
       const documented = readString(update, 'modeId')
-      if (documented === undefined) return malformed(report, update, '"currentModeId" must be a string')
-      report({
-        code: 'nonstandard-field',
-        message: 'acp: current_mode_update carries "modeId" instead of "currentModeId"; accepted',
-        input: update,
-        source: 'acp',
-      })
+      if (documented === undefined) return malformed(issue, update, '"currentModeId" must be a string')
+      issue('nonstandard-field', 'current_mode_update carries "modeId" instead of "currentModeId"; accepted', update)
       return session({ modeId: documented })
     }
     case 'config_option_update': {
-      if (!Array.isArray(update.configOptions)) return malformed(report, update, '"configOptions" must be an array')
+      if (!Array.isArray(update.configOptions)) return malformed(issue, update, '"configOptions" must be an array')
       const info: SessionInfo = { configOptions: update.configOptions }
       // Config options with category "mode" supersede modes (and replace them in v2).
       const mode = update.configOptions.find((option) => isObject(option) && option.category === 'mode')
@@ -79,8 +71,7 @@ export function decodeSessionFact(update: WireObject, report: IssueHandler): Age
     case 'usage_update': {
       const used = readNumber(update, 'used')
       const size = readNumber(update, 'size')
-      if (used === undefined || size === undefined)
-        return malformed(report, update, '"used" and "size" must be numbers')
+      if (used === undefined || size === undefined) return malformed(issue, update, '"used" and "size" must be numbers')
       const cost = isObject(update.cost) ? readNumber(update.cost, 'amount') : undefined
       const currency = isObject(update.cost) ? readString(update.cost, 'currency') : undefined
       // Tokens in context, window size and cumulative cost: each report replaces the last.

@@ -3,9 +3,11 @@
  * not history) and context compactions (`compaction_update`, `compaction_summary_chunk`), one
  * line per compaction that follows its progress where it first appeared.
  */
-import { type AgentUpdate, type IssueHandler, type StatusUpdate, statusLevels } from '@palimpsest/core'
+import { type AgentUpdate, type StatusUpdate, statusLevels } from '@palimpsest/core'
+import type { DecoderKit } from '../decoding/decoder-kit'
+import type { WireObject } from '../decoding/wire-object'
 import { readContentBlock } from './content'
-import { readString, type WireObject } from './fields'
+import { readString } from './fields'
 
 const noticeLevels = new Set<unknown>(statusLevels)
 
@@ -40,7 +42,7 @@ export class SessionStatusLines {
 
   constructor(
     private readonly sessionId: string,
-    private readonly report: IssueHandler,
+    private readonly issue: DecoderKit['issue'],
     /** Names this decoder's notices apart from another decoder's notices of the same session. */
     private readonly noticePrefix: string,
   ) {}
@@ -51,12 +53,7 @@ export class SessionStatusLines {
   }
 
   private malformed(update: WireObject, problem: string): AgentUpdate[] {
-    this.report({
-      code: 'malformed-update',
-      message: `acp: ${update.sessionUpdate} dropped: ${problem}`,
-      input: update,
-      source: 'acp',
-    })
+    this.issue('malformed-update', `${update.sessionUpdate} dropped: ${problem}`, update)
     return []
   }
 

@@ -5,15 +5,16 @@
  */
 import {
   type AgentUpdate,
-  type IssueHandler,
   type ToolCallContent,
   type ToolCallLocation,
   type ToolCallStatus,
   type ToolKind,
   toolKinds,
 } from '@palimpsest/core'
+import type { DecoderKit } from '../decoding/decoder-kit'
+import { isWireObject as isObject, type WireObject } from '../decoding/wire-object'
 import { readToolCallContent } from './content'
-import { isObject, readString, type WireObject } from './fields'
+import { readString } from './fields'
 
 /** The fields of a `ToolCall` / `ToolCallUpdate` that Palimpsest keeps. */
 export interface ToolCallPatch {
@@ -52,17 +53,11 @@ export function readLocations(value: unknown): ToolCallLocation[] {
   return locations
 }
 
-export function readContentItems(value: unknown[], report: IssueHandler, input: unknown): ToolCallContent[] {
+export function readContentItems(value: unknown[], issue: DecoderKit['issue'], input: unknown): ToolCallContent[] {
   const items: ToolCallContent[] = []
   for (const item of value) {
     const read = readToolCallContent(item)
-    if ('problem' in read)
-      report({
-        code: 'malformed-content',
-        message: `acp: tool call content dropped: ${read.problem}`,
-        input,
-        source: 'acp',
-      })
+    if ('problem' in read) issue('malformed-content', `tool call content dropped: ${read.problem}`, input)
     else items.push(read)
   }
   return items
@@ -72,7 +67,7 @@ export function readContentItems(value: unknown[], report: IssueHandler, input: 
  * Reads a patch. `nullClears` is the v2 draft's three-state rule, where `null` empties `content`
  * and `locations` (v1 cannot unset a field: there `null` means unchanged).
  */
-export function readToolCallPatch(update: WireObject, report: IssueHandler, nullClears: boolean): ToolCallPatch {
+export function readToolCallPatch(update: WireObject, issue: DecoderKit['issue'], nullClears: boolean): ToolCallPatch {
   const patch: ToolCallPatch = {}
   const title = readString(update, 'title')
   if (title !== undefined) patch.title = title
@@ -85,17 +80,11 @@ export function readToolCallPatch(update: WireObject, report: IssueHandler, null
   if (typeof status === 'string') {
     const known = Object.hasOwn(statuses, status) ? statuses[status] : undefined
     if (known) patch.status = known
-    else
-      report({
-        code: 'unknown-status',
-        message: `acp: unknown tool call status ${JSON.stringify(status)}; status left unchanged`,
-        input: update,
-        source: 'acp',
-      })
+    else issue('unknown-status', `unknown tool call status ${JSON.stringify(status)}; status left unchanged`, update)
   }
   if (update.rawInput !== undefined && update.rawInput !== null) patch.input = update.rawInput
   if (update.rawOutput !== undefined && update.rawOutput !== null) patch.output = update.rawOutput
-  if (Array.isArray(update.content)) patch.content = readContentItems(update.content, report, update)
+  if (Array.isArray(update.content)) patch.content = readContentItems(update.content, issue, update)
   else if (update.content === null && nullClears) patch.content = []
   if (Array.isArray(update.locations)) patch.locations = readLocations(update.locations)
   else if (update.locations === null && nullClears) patch.locations = []

@@ -3,6 +3,7 @@
  * and tool-result content.
  */
 import type { PartInput, ToolCallContent } from '@palimpsest/core'
+import type { WireObject } from '../decoding/wire-object'
 
 interface SourceFields {
   url?: string
@@ -21,9 +22,9 @@ function readSource(source: unknown): SourceFields {
   return fields
 }
 
-function partsOf(content: unknown): Record<string, unknown>[] {
+function partsOf(content: unknown): WireObject[] {
   if (!Array.isArray(content)) return []
-  return content.filter((part): part is Record<string, unknown> => typeof part === 'object' && part !== null)
+  return content.filter((part): part is WireObject => typeof part === 'object' && part !== null)
 }
 
 /** The text of a message's content: the string itself, or its text parts joined by blank lines. */

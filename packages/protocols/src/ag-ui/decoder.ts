@@ -21,13 +21,13 @@ import type {
   Decoder,
   DecoderOptions,
   EndReason,
-  IssueHandler,
   MessageRole,
   ToolCallStatus,
   Usage,
 } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { stringOf as str, typedWireObjectReader, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readTypedWireObject, safeReporter } from '../wire'
 import { contentToToolContent } from './content'
 import { applyJsonPatch } from './json-patch'
 import { type MessageOrigin, readSnapshotMessage, textRoles as roles } from './snapshot-message'
@@ -42,18 +42,12 @@ export interface AgUiDecoderOptions extends DecoderOptions {
   onCustomEvent?: (event: { name: string; value: unknown }) => void
 }
 
-type Wire = Record<string, unknown>
-
 interface ToolRecord {
   messageId: string
   status: ToolCallStatus
 }
 
 const source = 'ag-ui'
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
 
 /** AG-UI `TokenUsage[]` (one entry per provider call) summed into one usage. */
 function sumTokenUsage(entries: unknown): Usage | undefined {
@@ -63,7 +57,7 @@ function sumTokenUsage(entries: unknown): Usage | undefined {
   for (const entry of entries) {
     if (typeof entry !== 'object' || entry === null) continue
     for (const key of keys) {
-      const value = (entry as Record<string, unknown>)[key]
+      const value = (entry as WireObject)[key]
       if (typeof value === 'number' && Number.isFinite(value)) usage[key] = (usage[key] ?? 0) + value
     }
   }
@@ -71,7 +65,7 @@ function sumTokenUsage(entries: unknown): Usage | undefined {
 }
 
 export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, notify, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const idPrefix = createIdPrefix(source)
   const agentNames = new Set(options.agentNames ?? [])
 
@@ -104,71 +98,62 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   let thinkingId: string | undefined
   let thinkingCount = 0
 
-  const issue = (code: string, message: string, input?: unknown) =>
-    report({ code, message, source, ...(input !== undefined && { input }) })
-
-  const malformed = (e: Wire, field: string, expected = 'a string') =>
+  const malformed = (e: WireObject, field: string, expected = 'a string') =>
     issue('malformed-event', `${String(e.type)}: "${field}" must be ${expected}`, e)
 
   /** Reads a required string field; reports and returns undefined when missing. */
-  const need = (e: Wire, field: string): string | undefined => {
+  const need = (e: WireObject, field: string): string | undefined => {
     const value = str(e[field])
     if (value === undefined || value === '') malformed(e, field, 'a non-empty string')
     return value || undefined
   }
 
-  const authorOf = (e: Wire): string | undefined => {
+  const authorOf = (e: WireObject): string | undefined => {
     const name = str(e.name)
     if (name) return name
     const subagentRunId = str(e.subagentRunId)
     return subagentRunId === undefined ? undefined : subagents.get(subagentRunId)
   }
 
-  const startMessage = (
-    out: AgentUpdate[],
-    messageId: string,
-    role: MessageRole,
-    origin: MessageOrigin,
-    author?: string,
-  ) => {
-    out.push({ type: 'message-start', messageId, role, ...(author !== undefined && { author }) })
+  const startMessage = (messageId: string, role: MessageRole, origin: MessageOrigin, author?: string) => {
+    emit({ type: 'message-start', messageId, role, ...(author !== undefined && { author }) })
     if (!origins.has(messageId)) origins.set(messageId, origin)
     openMessages.add(messageId)
     if (role === 'assistant') {
       runMessageId = messageId
-      for (const build of pendingRunParts) placeRunPart(out, build(messageId))
+      for (const build of pendingRunParts) placeRunPart(build(messageId))
       pendingRunParts = []
     }
   }
 
   /** Makes sure a message exists before content addresses it (content before its START is lenient). */
-  const ensureMessage = (out: AgentUpdate[], messageId: string, e: Wire, origin: MessageOrigin) => {
+  const ensureMessage = (messageId: string, e: WireObject, origin: MessageOrigin) => {
     if (origins.has(messageId)) return
     issue('unopened-message', `${String(e.type)} for message ${messageId} before its start; started it`, e)
-    startMessage(out, messageId, 'assistant', origin, authorOf(e))
+    startMessage(messageId, 'assistant', origin, authorOf(e))
   }
 
-  const finishMessage = (out: AgentUpdate[], messageId: string) => {
+  const finishMessage = (messageId: string) => {
     if (!openMessages.delete(messageId)) return
-    out.push({ type: 'message-done', messageId })
+    emit({ type: 'message-done', messageId })
   }
 
   /** The message run-level parts go to, created when the run has none. */
-  const runMessage = (out: AgentUpdate[]): string => {
+  const runMessage = (): string => {
     if (runMessageId !== undefined) return runMessageId
     const messageId = `run:${runId ?? `${idPrefix}-${runCount}`}`
-    startMessage(out, messageId, 'assistant', 'synthetic')
+    startMessage(messageId, 'assistant', 'synthetic')
     return messageId
   }
 
   /** Adds a run-level part now, or when the run's first assistant message appears. */
-  const addRunPart = (out: AgentUpdate[], build: (messageId: string) => AgentUpdate) => {
-    if (runMessageId !== undefined) placeRunPart(out, build(runMessageId))
+  const addRunPart = (build: (messageId: string) => AgentUpdate) => {
+    if (runMessageId !== undefined) placeRunPart(build(runMessageId))
     else pendingRunParts.push(build)
   }
 
-  function placeRunPart(out: AgentUpdate[], update: AgentUpdate) {
-    out.push(update)
+  function placeRunPart(update: AgentUpdate) {
+    emit(update)
     const messageId = 'messageId' in update ? update.messageId : undefined
     if (messageId === undefined) return
     const key =
@@ -185,8 +170,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     placed.set(key, update)
   }
 
-  const flushRunParts = (out: AgentUpdate[]) => {
-    if (pendingRunParts.length > 0) runMessage(out)
+  const flushRunParts = () => {
+    if (pendingRunParts.length > 0) runMessage()
   }
 
   const setToolStatus = (toolCallId: string, status: ToolCallStatus) => {
@@ -196,46 +181,46 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
 
   // ── chunk shortcuts ─────────────────────────────────────────────────────
 
-  const closeTextChunk = (out: AgentUpdate[]) => {
-    if (textChunkId !== undefined) finishMessage(out, textChunkId)
+  const closeTextChunk = () => {
+    if (textChunkId !== undefined) finishMessage(textChunkId)
     textChunkId = undefined
   }
 
-  const closeReasoningChunk = (out: AgentUpdate[]) => {
-    if (reasoningChunkId !== undefined) finishMessage(out, reasoningChunkId)
+  const closeReasoningChunk = () => {
+    if (reasoningChunkId !== undefined) finishMessage(reasoningChunkId)
     reasoningChunkId = undefined
   }
 
-  const closeToolChunk = (out: AgentUpdate[]) => {
-    if (toolChunkId !== undefined) endToolCall(out, toolChunkId)
+  const closeToolChunk = () => {
+    if (toolChunkId !== undefined) endToolCall(toolChunkId)
     toolChunkId = undefined
   }
 
-  const closeThinking = (out: AgentUpdate[]) => {
-    if (thinkingId !== undefined) finishMessage(out, thinkingId)
+  const closeThinking = () => {
+    if (thinkingId !== undefined) finishMessage(thinkingId)
     thinkingId = undefined
   }
 
-  const closeStreams = (out: AgentUpdate[]) => {
-    closeTextChunk(out)
-    closeReasoningChunk(out)
-    closeToolChunk(out)
-    closeThinking(out)
+  const closeStreams = () => {
+    closeTextChunk()
+    closeReasoningChunk()
+    closeToolChunk()
+    closeThinking()
   }
 
   // ── tool calls ──────────────────────────────────────────────────────────
 
-  const startToolCall = (out: AgentUpdate[], e: Wire, toolCallId: string, name: string) => {
+  const startToolCall = (e: WireObject, toolCallId: string, name: string) => {
     const messageId = str(e.parentMessageId) || toolCallId
-    if (!origins.has(messageId)) startMessage(out, messageId, 'assistant', 'text', authorOf(e))
-    out.push({ type: 'tool-call', messageId, toolCallId, name, status: 'pending' })
+    if (!origins.has(messageId)) startMessage(messageId, 'assistant', 'text', authorOf(e))
+    emit({ type: 'tool-call', messageId, toolCallId, name, status: 'pending' })
     tools.set(toolCallId, { messageId, status: 'pending' })
   }
 
-  const appendToolArguments = (out: AgentUpdate[], toolCallId: string, delta: string) => {
+  const appendToolArguments = (toolCallId: string, delta: string) => {
     if (delta === '') return
     const record = tools.get(toolCallId)
-    out.push({
+    emit({
       type: 'tool-call-delta',
       toolCallId,
       inputText: delta,
@@ -245,28 +230,28 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   }
 
   /** The arguments are complete: the call is under way until its result arrives. */
-  const endToolCall = (out: AgentUpdate[], toolCallId: string) => {
+  const endToolCall = (toolCallId: string) => {
     const record = tools.get(toolCallId)
     if (record && record.status !== 'pending' && record.status !== 'in_progress') return
-    out.push({ type: 'tool-call-update', toolCallId, status: 'in_progress' })
+    emit({ type: 'tool-call-update', toolCallId, status: 'in_progress' })
     setToolStatus(toolCallId, 'in_progress')
   }
 
   // ── snapshots ───────────────────────────────────────────────────────────
 
   /** Converts snapshot (or run input) messages; with `onlyNew`, messages already shown are left alone. */
-  const applyMessages = (out: AgentUpdate[], e: Wire, messages: unknown[], onlyNew: boolean): Set<string> => {
-    const valid = messages.filter((m): m is Wire => {
-      const ok = typeof m === 'object' && m !== null && typeof (m as Wire).id === 'string'
+  const applyMessages = (e: WireObject, messages: unknown[], onlyNew: boolean): Set<string> => {
+    const valid = messages.filter((m): m is WireObject => {
+      const ok = typeof m === 'object' && m !== null && typeof (m as WireObject).id === 'string'
       if (!ok) issue('malformed-message', `${String(e.type)}: a message without an id was dropped`, m)
       return ok
     })
-    const results = new Map<string, Wire>()
+    const results = new Map<string, WireObject>()
     const callsInSnapshot = new Set<string>()
     for (const m of valid) {
       if (m.role === 'tool' && typeof m.toolCallId === 'string') results.set(m.toolCallId, m)
       if (m.role === 'assistant' && Array.isArray(m.toolCalls))
-        for (const call of m.toolCalls as Wire[]) if (typeof call?.id === 'string') callsInSnapshot.add(call.id)
+        for (const call of m.toolCalls as WireObject[]) if (typeof call?.id === 'string') callsInSnapshot.add(call.id)
     }
     const ids = new Set<string>()
     for (const m of valid) {
@@ -277,7 +262,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
       if (role === 'tool') {
         const toolCallId = str(m.toolCallId)
         // A result whose call is in the snapshot is folded into that call below.
-        if (toolCallId !== undefined && !callsInSnapshot.has(toolCallId)) applyToolResult(out, m, toolCallId)
+        if (toolCallId !== undefined && !callsInSnapshot.has(toolCallId)) applyToolResult(m, toolCallId)
         continue
       }
       const read = readSnapshotMessage(m, results, (toolCallId) => tools.get(toolCallId)?.status)
@@ -294,7 +279,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         activities.set(id, { activityType: str(m.activityType) ?? 'activity', content: m.content })
       const isNew = !origins.has(id)
       const author = str(m.name) ?? (typeof m.subagentRunId === 'string' ? subagents.get(m.subagentRunId) : undefined)
-      out.push({
+      emit({
         type: 'full',
         messageId: id,
         role: read.role,
@@ -304,18 +289,18 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
       if (isNew) {
         // Snapshot messages are history: a message that appears only here is already finished.
         origins.set(id, origin)
-        out.push({ type: 'message-done', messageId: id })
+        emit({ type: 'message-done', messageId: id })
       } else {
-        for (const update of decorations.get(id)?.values() ?? []) out.push(update)
+        for (const update of decorations.get(id)?.values() ?? []) emit(update)
       }
     }
     return ids
   }
 
-  const applyToolResult = (out: AgentUpdate[], m: Wire, toolCallId: string) => {
+  const applyToolResult = (m: WireObject, toolCallId: string) => {
     const error = str(m.error)
     const status: ToolCallStatus = error ? 'failed' : 'completed'
-    out.push({
+    emit({
       type: 'tool-call-update',
       toolCallId,
       status,
@@ -327,13 +312,13 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     setToolStatus(toolCallId, status)
   }
 
-  const applySnapshot = (out: AgentUpdate[], e: Wire) => {
+  const applySnapshot = (e: WireObject) => {
     if (!Array.isArray(e.messages)) return malformed(e, 'messages', 'an array')
     const before = origins.size
-    const ids = applyMessages(out, e, e.messages, false)
+    const ids = applyMessages(e, e.messages, false)
     // A snapshot outside a run (history on connect) must not leave the implicit turn running.
-    if (!runOpen && origins.size > before) out.push({ type: 'turn-end' })
-    const snapshotRoles = new Set((e.messages as Wire[]).map((m) => m?.role))
+    if (!runOpen && origins.size > before) emit({ type: 'turn-end' })
+    const snapshotRoles = new Set((e.messages as WireObject[]).map((m) => m?.role))
     const omitted = [...origins].filter(([id, origin]) => {
       if (ids.has(id) || origin === 'synthetic') return false
       // AG-UI keeps reasoning and activity messages when the snapshot carries none of that role.
@@ -344,13 +329,13 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     // The protocol's own semantics: a message the snapshot omits is gone (no stale text stays on screen).
     for (const [id] of omitted) {
       origins.delete(id)
-      out.push({ type: 'message-remove', messageId: id })
+      emit({ type: 'message-remove', messageId: id })
     }
   }
 
   // ── events ──────────────────────────────────────────────────────────────
 
-  const decodeEvent = (e: Wire, out: AgentUpdate[]): void => {
+  const decodeEvent = (e: WireObject): void => {
     const type = e.type
     switch (type) {
       case 'RUN_STARTED': {
@@ -358,7 +343,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           return issue('duplicate-event', `RUN_STARTED for run ${runId}, which is already open; ignored`, e)
         if (runOpen) {
           issue('run-overlap', `RUN_STARTED while run ${runId} is still open; ended it`, e)
-          endRun(out, {})
+          endRun({})
         }
         runCount += 1
         runId = str(e.runId) || undefined
@@ -366,27 +351,27 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         runMessageId = undefined
         pendingRunParts = []
         stepMessages.clear()
-        out.push({ type: 'turn-start', ...(runId !== undefined && { turnId: runId }) })
-        const input = e.input as Wire | undefined
-        if (Array.isArray(input?.messages)) applyMessages(out, e, input.messages, true)
+        emit({ type: 'turn-start', ...(runId !== undefined && { turnId: runId }) })
+        const input = e.input as WireObject | undefined
+        if (Array.isArray(input?.messages)) applyMessages(e, input.messages, true)
         return
       }
       case 'RUN_FINISHED': {
-        const outcome = e.outcome as Wire | undefined
+        const outcome = e.outcome as WireObject | undefined
         if (outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts)) {
-          for (const interrupt of outcome.interrupts as Wire[]) addInterrupt(out, interrupt)
+          for (const interrupt of outcome.interrupts as WireObject[]) addInterrupt(interrupt)
         }
         const stopReason =
           outcome?.type === 'interrupt' ? 'interrupt' : outcome?.type === 'cancelled' ? 'cancelled' : 'end_turn'
         const usage = sumTokenUsage(e.usage)
-        return endRun(out, { stopReason, ...(usage && { usage }) })
+        return endRun({ stopReason, ...(usage && { usage }) })
       }
       case 'RUN_ERROR': {
         const message = str(e.message) ?? 'The run failed'
         const code = str(e.code)
-        addRunPart(out, (messageId) => ({ type: 'error', messageId, message, ...(code && { code }) }))
+        addRunPart((messageId) => ({ type: 'error', messageId, message, ...(code && { code }) }))
         const usage = sumTokenUsage(e.usage)
-        return endRun(out, { stopReason: 'error', ...(usage && { usage }) })
+        return endRun({ stopReason: 'error', ...(usage && { usage }) })
       }
       case 'STEP_STARTED':
       case 'STEP_FINISHED': {
@@ -396,7 +381,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           if (type === 'STEP_FINISHED' || stepName === currentAgent) return
           const from = currentAgent
           currentAgent = stepName
-          return addRunPart(out, (messageId) => ({
+          return addRunPart((messageId) => ({
             type: 'handoff',
             messageId,
             to: stepName,
@@ -418,8 +403,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           }
         }
         const placed = stepMessages.get(statusId)
-        if (!started && placed !== undefined) placeRunPart(out, status(placed))
-        else addRunPart(out, status)
+        if (!started && placed !== undefined) placeRunPart(status(placed))
+        else addRunPart(status)
         return
       }
 
@@ -428,7 +413,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (messageId === undefined) return
         const role = roles[str(e.role) ?? 'assistant']
         if (role === undefined) return malformed(e, 'role', 'a text message role')
-        return startMessage(out, messageId, role, 'text', authorOf(e))
+        return startMessage(messageId, role, 'text', authorOf(e))
       }
       case 'TEXT_MESSAGE_CONTENT': {
         const messageId = need(e, 'messageId')
@@ -436,34 +421,34 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (messageId === undefined) return
         if (delta === undefined) return malformed(e, 'delta')
         if (delta === '') return
-        ensureMessage(out, messageId, e, 'text')
-        out.push({ type: 'chunk', messageId, text: delta })
+        ensureMessage(messageId, e, 'text')
+        emit({ type: 'chunk', messageId, text: delta })
         return
       }
       case 'TEXT_MESSAGE_END': {
         const messageId = need(e, 'messageId')
-        if (messageId !== undefined) finishMessage(out, messageId)
+        if (messageId !== undefined) finishMessage(messageId)
         return
       }
       case 'TEXT_MESSAGE_CHUNK': {
         const messageId = str(e.messageId) || textChunkId
         if (messageId === undefined) return issue('orphan-chunk', 'TEXT_MESSAGE_CHUNK without a message to continue', e)
         if (messageId !== textChunkId) {
-          closeTextChunk(out)
+          closeTextChunk()
           const role = roles[str(e.role) ?? 'assistant']
           if (role === undefined) return malformed(e, 'role', 'a text message role')
-          startMessage(out, messageId, role, 'text', authorOf(e))
+          startMessage(messageId, role, 'text', authorOf(e))
           textChunkId = messageId
         }
         const delta = str(e.delta)
-        if (delta) out.push({ type: 'chunk', messageId, text: delta })
+        if (delta) emit({ type: 'chunk', messageId, text: delta })
         return
       }
 
       case 'TOOL_CALL_START': {
         const toolCallId = need(e, 'toolCallId')
         const name = need(e, 'toolCallName')
-        if (toolCallId !== undefined && name !== undefined) startToolCall(out, e, toolCallId, name)
+        if (toolCallId !== undefined && name !== undefined) startToolCall(e, toolCallId, name)
         return
       }
       case 'TOOL_CALL_ARGS': {
@@ -473,33 +458,33 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (delta === undefined) return malformed(e, 'delta')
         if (!tools.has(toolCallId))
           issue('unopened-tool-call', `TOOL_CALL_ARGS for tool call ${toolCallId} before its start`, e)
-        return appendToolArguments(out, toolCallId, delta)
+        return appendToolArguments(toolCallId, delta)
       }
       case 'TOOL_CALL_END': {
         const toolCallId = need(e, 'toolCallId')
-        if (toolCallId !== undefined) endToolCall(out, toolCallId)
+        if (toolCallId !== undefined) endToolCall(toolCallId)
         return
       }
       case 'TOOL_CALL_CHUNK': {
         const toolCallId = str(e.toolCallId) || toolChunkId
         if (toolCallId === undefined) return issue('orphan-chunk', 'TOOL_CALL_CHUNK without a tool call to continue', e)
         if (toolCallId !== toolChunkId) {
-          closeToolChunk(out)
+          closeToolChunk()
           const name = str(e.toolCallName)
           if (!name) return malformed(e, 'toolCallName', 'a non-empty string on the chunk that opens a call')
-          startToolCall(out, e, toolCallId, name)
+          startToolCall(e, toolCallId, name)
           toolChunkId = toolCallId
         }
         const delta = str(e.delta)
-        if (delta) appendToolArguments(out, toolCallId, delta)
+        if (delta) appendToolArguments(toolCallId, delta)
         return
       }
       case 'TOOL_CALL_RESULT': {
         const toolCallId = need(e, 'toolCallId')
         if (toolCallId === undefined) return
         if (e.content === undefined) return malformed(e, 'content', 'a string or an array of parts')
-        if (toolChunkId === toolCallId) closeToolChunk(out)
-        return applyToolResult(out, e, toolCallId)
+        if (toolChunkId === toolCallId) closeToolChunk()
+        return applyToolResult(e, toolCallId)
       }
 
       case 'REASONING_START':
@@ -508,12 +493,12 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         return
       case 'REASONING_END': {
         const messageId = str(e.messageId)
-        if (messageId !== undefined && origins.get(messageId) === 'reasoning') finishMessage(out, messageId)
+        if (messageId !== undefined && origins.get(messageId) === 'reasoning') finishMessage(messageId)
         return
       }
       case 'REASONING_MESSAGE_START': {
         const messageId = need(e, 'messageId')
-        if (messageId !== undefined) startMessage(out, messageId, 'assistant', 'reasoning', authorOf(e))
+        if (messageId !== undefined) startMessage(messageId, 'assistant', 'reasoning', authorOf(e))
         return
       }
       case 'REASONING_MESSAGE_CONTENT': {
@@ -522,13 +507,13 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (messageId === undefined) return
         if (delta === undefined) return malformed(e, 'delta')
         if (delta === '') return
-        ensureMessage(out, messageId, e, 'reasoning')
-        out.push({ type: 'thought', messageId, text: delta })
+        ensureMessage(messageId, e, 'reasoning')
+        emit({ type: 'thought', messageId, text: delta })
         return
       }
       case 'REASONING_MESSAGE_END': {
         const messageId = need(e, 'messageId')
-        if (messageId !== undefined) finishMessage(out, messageId)
+        if (messageId !== undefined) finishMessage(messageId)
         return
       }
       case 'REASONING_MESSAGE_CHUNK': {
@@ -536,12 +521,12 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (messageId === undefined)
           return issue('orphan-chunk', 'REASONING_MESSAGE_CHUNK without a message to continue', e)
         if (messageId !== reasoningChunkId) {
-          closeReasoningChunk(out)
-          startMessage(out, messageId, 'assistant', 'reasoning', authorOf(e))
+          closeReasoningChunk()
+          startMessage(messageId, 'assistant', 'reasoning', authorOf(e))
           reasoningChunkId = messageId
         }
         const delta = str(e.delta)
-        if (delta) out.push({ type: 'thought', messageId, text: delta })
+        if (delta) emit({ type: 'thought', messageId, text: delta })
         return
       }
 
@@ -549,38 +534,38 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
       case 'THINKING_START':
         return
       case 'THINKING_TEXT_MESSAGE_START':
-        closeThinking(out)
+        closeThinking()
         thinkingCount += 1
         thinkingId = `${runId ?? idPrefix}:thinking-${thinkingCount}`
-        return startMessage(out, thinkingId, 'assistant', 'synthetic')
+        return startMessage(thinkingId, 'assistant', 'synthetic')
       case 'THINKING_TEXT_MESSAGE_CONTENT': {
         const delta = str(e.delta)
         if (delta === undefined) return malformed(e, 'delta')
         if (thinkingId === undefined) {
           thinkingCount += 1
           thinkingId = `${runId ?? idPrefix}:thinking-${thinkingCount}`
-          startMessage(out, thinkingId, 'assistant', 'synthetic')
+          startMessage(thinkingId, 'assistant', 'synthetic')
         }
-        if (delta !== '') out.push({ type: 'thought', messageId: thinkingId, text: delta })
+        if (delta !== '') emit({ type: 'thought', messageId: thinkingId, text: delta })
         return
       }
       case 'THINKING_TEXT_MESSAGE_END':
       case 'THINKING_END':
-        return closeThinking(out)
+        return closeThinking()
 
       case 'STATE_SNAPSHOT':
         agentState = e.snapshot
-        out.push({ type: 'session-update', session: { agentState } })
+        emit({ type: 'session-update', session: { agentState } })
         return
       case 'STATE_DELTA': {
         const patched = applyJsonPatch(agentState, e.delta)
         if (!patched.ok) return issue('invalid-patch', `STATE_DELTA not applied: ${patched.error}`, e)
         agentState = patched.value
-        out.push({ type: 'session-update', session: { agentState } })
+        emit({ type: 'session-update', session: { agentState } })
         return
       }
       case 'MESSAGES_SNAPSHOT':
-        return applySnapshot(out, e)
+        return applySnapshot(e)
       case 'ACTIVITY_SNAPSHOT': {
         const messageId = need(e, 'messageId')
         const activityType = need(e, 'activityType')
@@ -588,7 +573,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         if (e.content === undefined) return malformed(e, 'content', 'present')
         if (activities.has(messageId) && e.replace === false) return
         activities.set(messageId, { activityType, content: e.content })
-        return showActivity(out, messageId)
+        return showActivity(messageId)
       }
       case 'ACTIVITY_DELTA': {
         const messageId = need(e, 'messageId')
@@ -601,7 +586,7 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           activityType: str(e.activityType) ?? activity.activityType,
           content: patched.value,
         })
-        return showActivity(out, messageId)
+        return showActivity(messageId)
       }
 
       case 'SUBAGENT_STARTED': {
@@ -617,8 +602,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
           ...(currentAgent !== undefined && { from: currentAgent }),
           ...(str(e.description) !== undefined && { reason: str(e.description) }),
         })
-        if (parent !== undefined && origins.has(parent)) placeRunPart(out, handoff(parent))
-        else addRunPart(out, handoff)
+        if (parent !== undefined && origins.has(parent)) placeRunPart(handoff(parent))
+        else addRunPart(handoff)
         return
       }
       case 'SUBAGENT_FINISHED':
@@ -627,40 +612,35 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
         const name = subagents.get(str(e.subagentRunId) ?? '') ?? 'A subagent'
         const message = `${name} failed: ${str(e.message) ?? 'unknown error'}`
         const code = str(e.code)
-        return addRunPart(out, (messageId) => ({ type: 'error', messageId, message, ...(code && { code }) }))
+        return addRunPart((messageId) => ({ type: 'error', messageId, message, ...(code && { code }) }))
       }
 
       case 'RAW':
         return
       case 'CUSTOM':
-        try {
-          options.onCustomEvent?.({ name: str(e.name) ?? '', value: e.value })
-        } catch (error) {
-          issue('handler-error', `onCustomEvent threw: ${String(error)}`, e)
-        }
-        return
+        return notify('onCustomEvent', () => options.onCustomEvent?.({ name: str(e.name) ?? '', value: e.value }), e)
       default:
         issue('unknown-event', `unknown AG-UI event type ${JSON.stringify(type)}`, e)
     }
   }
 
-  const showActivity = (out: AgentUpdate[], messageId: string) => {
+  const showActivity = (messageId: string) => {
     const activity = activities.get(messageId)
     if (!activity) return
     if (!origins.has(messageId)) {
-      startMessage(out, messageId, 'assistant', 'activity')
+      startMessage(messageId, 'assistant', 'activity')
     }
-    out.push({ type: 'data', messageId, dataId: messageId, name: activity.activityType, data: activity.content })
+    emit({ type: 'data', messageId, dataId: messageId, name: activity.activityType, data: activity.content })
   }
 
-  const addInterrupt = (out: AgentUpdate[], interrupt: Wire) => {
+  const addInterrupt = (interrupt: WireObject) => {
     const requestId = str(interrupt?.id)
     if (requestId === undefined) return issue('malformed-event', 'RUN_FINISHED: an interrupt without an id', interrupt)
     const toolCallId = str(interrupt.toolCallId)
     const title = str(interrupt.reason)
     const description = str(interrupt.message)
-    const messageId = (toolCallId !== undefined && tools.get(toolCallId)?.messageId) || runMessage(out)
-    placeRunPart(out, {
+    const messageId = (toolCallId !== undefined && tools.get(toolCallId)?.messageId) || runMessage()
+    placeRunPart({
       type: 'approval-request',
       messageId,
       requestId,
@@ -671,35 +651,28 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
     })
   }
 
-  const endRun = (out: AgentUpdate[], end: { stopReason?: string; usage?: Usage }) => {
-    closeStreams(out)
-    flushRunParts(out)
-    out.push({ type: 'turn-end', ...end })
+  const endRun = (end: { stopReason?: string; usage?: Usage }) => {
+    closeStreams()
+    flushRunParts()
+    emit({ type: 'turn-end', ...end })
     openMessages.clear()
     runOpen = false
     runMessageId = undefined
   }
 
-  return {
-    decode(wire) {
-      const out: AgentUpdate[] = []
-      const e = readTypedWireObject(wire, source, report, 'malformed-event', 'an AG-UI event')
-      if (!e) return out
-      decodeEvent(e, out)
-      return out
-    },
-    end(reason: EndReason = 'complete') {
-      const out: AgentUpdate[] = []
-      if (!runOpen && openMessages.size === 0 && pendingRunParts.length === 0) return out
+  return decoder({
+    read: typedWireObjectReader('an AG-UI event', 'malformed-event'),
+    decode: decodeEvent,
+    end(reason: EndReason) {
+      if (!runOpen && openMessages.size === 0 && pendingRunParts.length === 0) return
       if (reason === 'interrupted') {
         // Open streams stay open: a resumed stream may continue them.
         textChunkId = reasoningChunkId = toolChunkId = thinkingId = undefined
-        for (const messageId of openMessages) out.push({ type: 'message-done', messageId, status: 'interrupted' })
+        for (const messageId of openMessages) emit({ type: 'message-done', messageId, status: 'interrupted' })
         openMessages.clear()
-        return out
+        return
       }
-      endRun(out, reason === 'complete' ? {} : { stopReason: reason })
-      return out
+      endRun(reason === 'complete' ? {} : { stopReason: reason })
     },
-  }
+  })
 }

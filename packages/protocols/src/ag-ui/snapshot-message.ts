@@ -3,9 +3,8 @@
  * update: assistant tool calls carry their result from the matching `tool` message.
  */
 import type { MessageRole, PartInput, ToolCallStatus } from '@palimpsest/core'
+import { stringOf as str, type WireObject } from '../decoding/wire-object'
 import { contentToParts, contentToToolContent } from './content'
-
-type Wire = Record<string, unknown>
 
 /** What a message holds; decides how a snapshot that omits it is judged. */
 export type MessageOrigin = 'text' | 'reasoning' | 'activity' | 'synthetic'
@@ -27,10 +26,6 @@ export interface SnapshotMessage {
   parts: PartInput[]
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
 function parseArguments(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -39,8 +34,12 @@ function parseArguments(text: string): unknown {
   }
 }
 
-function toolCallPart(call: Wire, result: Wire | undefined, knownStatus: ToolCallStatus | undefined): PartInput {
-  const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as Wire
+function toolCallPart(
+  call: WireObject,
+  result: WireObject | undefined,
+  knownStatus: ToolCallStatus | undefined,
+): PartInput {
+  const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as WireObject
   const inputText = str(fn.arguments) ?? ''
   const input = parseArguments(inputText)
   const name = str(fn.name)
@@ -69,8 +68,8 @@ function toolCallPart(call: Wire, result: Wire | undefined, knownStatus: ToolCal
  * `results` maps tool call ids to the snapshot's tool messages.
  */
 export function readSnapshotMessage(
-  m: Wire,
-  results: ReadonlyMap<string, Wire>,
+  m: WireObject,
+  results: ReadonlyMap<string, WireObject>,
   knownStatus: (toolCallId: string) => ToolCallStatus | undefined,
 ): SnapshotMessage | undefined {
   const role = str(m.role)
@@ -78,9 +77,9 @@ export function readSnapshotMessage(
     const parts = contentToParts(m.content)
     const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as unknown[]) : []
     for (const call of calls) {
-      if (typeof call !== 'object' || call === null || typeof (call as Wire).id !== 'string') continue
-      const id = (call as Wire).id as string
-      parts.push(toolCallPart(call as Wire, results.get(id), knownStatus(id)))
+      if (typeof call !== 'object' || call === null || typeof (call as WireObject).id !== 'string') continue
+      const id = (call as WireObject).id as string
+      parts.push(toolCallPart(call as WireObject, results.get(id), knownStatus(id)))
     }
     return { role: 'assistant', origin: 'text', parts }
   }

@@ -6,32 +6,17 @@
  * changes (multi-agent). Messages are created lazily, on their first visible content, so a
  * usage-only or lifecycle update never leaves an empty message behind.
  */
-import type {
-  AgentUpdate,
-  Decoder,
-  DecoderOptions,
-  EndReason,
-  IssueHandler,
-  MessageRole,
-  ToolCallContent,
-} from '@palimpsest/core'
+import type { Decoder, DecoderOptions, EndReason, MessageRole, ToolCallContent } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { messageStatusAtEnd, turnStatusAtEnd } from '../decoding/end-status'
+import { describeValue, isWireObject, readWireObject, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readWireObject, safeReporter } from '../wire'
 import { type NormalizedUpdate, normalizeUpdate } from './agent-framework-update'
 import { functionApprovalOptions } from './approval-options'
 import { contentType, hostedToolKind } from './content-type'
 import { parseDataUri } from './data-uri'
 import { usageFromContent } from './usage'
-import {
-  describeValue,
-  field,
-  isRecord,
-  nonEmptyField,
-  parseArguments,
-  recordField,
-  stringField,
-  type WireRecord,
-} from './wire-fields'
+import { field, nonEmptyField, parseArguments, recordField, stringField } from './wire-fields'
 
 export interface AgentFrameworkDecoderOptions extends DecoderOptions {
   /** Start a new message when `author_name` changes between agents. Default `true`. */
@@ -64,10 +49,8 @@ function messageRole(role: string | undefined): MessageRole {
   return role === 'user' || role === 'system' ? role : 'assistant'
 }
 
-const endStatus = { interrupted: 'interrupted', cancelled: 'cancelled', error: 'error' } as const
-
 export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOptions = {}): Decoder {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const splitOnAuthor = options.splitOnAuthorChange ?? true
   const prefix = options.idPrefix ?? createIdPrefix(source)
 
@@ -93,10 +76,6 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
   /** The previous stream left the run in the background: the next update resumes it (same turn, same message). */
   let resuming = false
 
-  function issue(code: string, message: string, input?: unknown): void {
-    report({ code, message: `${source}: ${message}`, source, ...(input !== undefined && { input }) })
-  }
-
   function uniqueMessageId(wanted: string): string {
     let id = wanted
     for (let n = 2; usedMessageIds.has(id); n++) id = `${wanted}~${n}`
@@ -105,12 +84,12 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
   }
 
   /** The store message of the current group, created (with a hand-off when the agent changed) on first use. */
-  function ensureMessage(out: AgentUpdate[]): string {
+  function ensureMessage(): string {
     if (group.messageId !== undefined) return group.messageId
     generated += 1
     const messageId = uniqueMessageId(group.wireMessageId ?? `${prefix}-${generated}`)
     const role = messageRole(group.role)
-    out.push({
+    emit({
       type: 'message-start',
       messageId,
       role,
@@ -118,7 +97,7 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     })
     if (role === 'assistant' && group.author !== undefined) {
       if (lastAgent !== undefined && lastAgent !== group.author)
-        out.push({ type: 'handoff', messageId, from: lastAgent, to: group.author })
+        emit({ type: 'handoff', messageId, from: lastAgent, to: group.author })
       lastAgent = group.author
     }
     group.messageId = messageId
@@ -127,9 +106,9 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     return messageId
   }
 
-  function closeGroup(out: AgentUpdate[]): void {
+  function closeGroup(): void {
     if (group.messageId !== undefined && openMessages.delete(group.messageId))
-      out.push({ type: 'message-done', messageId: group.messageId, status: 'complete' })
+      emit({ type: 'message-done', messageId: group.messageId, status: 'complete' })
     group = {}
   }
 
@@ -142,17 +121,17 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     )
   }
 
-  function applyRunFacts(update: NormalizedUpdate, out: AgentUpdate[]): void {
+  function applyRunFacts(update: NormalizedUpdate): void {
     if (update.responseId !== undefined && update.responseId !== responseId) {
       responseId = update.responseId
-      out.push({ type: 'run', responseId })
+      emit({ type: 'run', responseId })
     }
     if (update.continuationToken === null) {
-      if (continuationToken !== undefined) out.push({ type: 'run', continuationToken: null })
+      if (continuationToken !== undefined) emit({ type: 'run', continuationToken: null })
       continuationToken = undefined
     } else if (update.continuationToken !== undefined && update.continuationToken !== continuationToken) {
       continuationToken = update.continuationToken
-      out.push({ type: 'run', continuationToken })
+      emit({ type: 'run', continuationToken })
     }
     // The final update of a run carries no token (.NET: null; Python: omitted).
     lastUpdateHadToken = typeof update.continuationToken === 'string'
@@ -161,27 +140,27 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
 
   // ── contents ──────────────────────────────────────────────────────────────
 
-  function text(content: WireRecord, out: AgentUpdate[]): void {
+  function text(content: WireObject): void {
     const value = stringField(content, 'text')
     if (value === undefined && field(content, 'text') !== undefined)
       issue('malformed-content', 'a text content whose "text" is not a string; dropped', content)
     if (value) {
-      const messageId = ensureMessage(out)
-      out.push({ type: 'chunk', messageId, text: value })
+      const messageId = ensureMessage()
+      emit({ type: 'chunk', messageId, text: value })
       group.last = 'text'
     }
     // Citations often arrive on an empty text item.
     const annotations = field(content, 'annotations')
     if (!Array.isArray(annotations)) return
     for (const annotation of annotations) {
-      if (!isRecord(annotation)) continue
+      if (!isWireObject(annotation)) continue
       const url = nonEmptyField(annotation, 'url')
       const sourceId = url ?? nonEmptyField(annotation, 'file_id')
       if (sourceId === undefined) continue
       const title = nonEmptyField(annotation, 'title')
-      out.push({
+      emit({
         type: 'source',
-        messageId: ensureMessage(out),
+        messageId: ensureMessage(),
         sourceId,
         ...(url !== undefined && { url }),
         ...(title !== undefined && { title }),
@@ -189,28 +168,28 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     }
   }
 
-  function reasoning(content: WireRecord, out: AgentUpdate[]): void {
+  function reasoning(content: WireObject): void {
     // `protected_data` is encrypted reasoning for the model, never for people.
     const value = stringField(content, 'text')
     if (!value) return
-    const messageId = ensureMessage(out)
+    const messageId = ensureMessage()
     // Pieces of one block share an id; raw reasoning (`reasoning_text: true`) never merges with a summary.
     const raw = recordField(content, 'additional_properties')?.reasoning_text === true
     const key = `${nonEmptyField(content, 'id') ?? ''}|${raw ? 'raw' : 'summary'}`
     const separate = group.last === 'thought' && group.reasoningKey !== undefined && group.reasoningKey !== key
-    out.push({ type: 'thought', messageId, text: separate ? `\n\n${value}` : value })
+    emit({ type: 'thought', messageId, text: separate ? `\n\n${value}` : value })
     group.last = 'thought'
     group.reasoningKey = key
   }
 
-  function file(content: WireRecord, type: string, out: AgentUpdate[]): void {
+  function file(content: WireObject, type: string): void {
     const mimeType = nonEmptyField(content, 'media_type')
     if (type === 'hosted_file') {
       const fileId = nonEmptyField(content, 'file_id')
       const name = nonEmptyField(content, 'name')
-      out.push({
+      emit({
         type: 'file',
-        messageId: ensureMessage(out),
+        messageId: ensureMessage(),
         ...(fileId !== undefined && { fileId }),
         ...(name !== undefined && { name }),
         ...(mimeType !== undefined && { mimeType }),
@@ -222,29 +201,29 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     if (uri === undefined) return issue('malformed-content', `${type} content without uri; dropped`, content)
     const inline = parseDataUri(uri)
     const fileMime = mimeType ?? inline?.mimeType
-    out.push({
+    emit({
       type: 'file',
-      messageId: ensureMessage(out),
+      messageId: ensureMessage(),
       ...(inline ? { data: inline.data } : { url: uri }),
       ...(fileMime !== undefined && { mimeType: fileMime }),
     })
     group.last = 'other'
   }
 
-  function error(content: WireRecord, out: AgentUpdate[]): void {
+  function error(content: WireObject): void {
     const message =
       nonEmptyField(content, 'message') ?? nonEmptyField(content, 'error_details') ?? nonEmptyField(content, 'details')
     const code = nonEmptyField(content, 'error_code')
-    out.push({
+    emit({
       type: 'error',
-      messageId: ensureMessage(out),
+      messageId: ensureMessage(),
       message: message ?? 'The agent reported an error.',
       ...(code !== undefined && { code }),
     })
     group.last = 'other'
   }
 
-  function functionCall(content: WireRecord, out: AgentUpdate[]): void {
+  function functionCall(content: WireObject): void {
     // Chat Completions streams later fragments with `call_id: ""`: they belong to the last open call.
     const callId = nonEmptyField(content, 'call_id') ?? lastOpenCallId
     if (callId === undefined) {
@@ -254,40 +233,39 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     const args = field(content, 'arguments')
     let known = calls.get(callId)
     if (!known) {
-      const messageId = ensureMessage(out)
+      const messageId = ensureMessage()
       known = { messageId, open: true, ...(name !== undefined && { name }) }
       calls.set(callId, known)
-      out.push({
+      emit({
         type: 'tool-call',
         messageId,
         toolCallId: callId,
         ...(name !== undefined && { name }),
         status: args === undefined ? 'pending' : 'in_progress',
-        ...(isRecord(args) && { input: args }),
+        ...(isWireObject(args) && { input: args }),
       })
       group.last = 'other'
     } else {
       // Never overwrite a known name (later Chat Completions fragments carry `name: ""`).
       if (name !== undefined && known.name === undefined) {
         known.name = name
-        out.push({ type: 'tool-call-update', toolCallId: callId, name })
+        emit({ type: 'tool-call-update', toolCallId: callId, name })
       }
-      if (isRecord(args))
+      if (isWireObject(args))
         // A complete object replaces whatever streamed before.
-        out.push({ type: 'tool-call', messageId: known.messageId, toolCallId: callId, input: args })
+        emit({ type: 'tool-call', messageId: known.messageId, toolCallId: callId, input: args })
     }
     // A repeat without arguments (as before an approval request) is metadata only.
-    if (typeof args === 'string' && args !== '')
-      out.push({ type: 'tool-call-delta', toolCallId: callId, inputText: args })
+    if (typeof args === 'string' && args !== '') emit({ type: 'tool-call-delta', toolCallId: callId, inputText: args })
     const exception = field(content, 'exception')
     if (exception !== undefined) {
-      out.push({ type: 'tool-call-update', toolCallId: callId, status: 'failed', error: describeValue(exception) })
+      emit({ type: 'tool-call-update', toolCallId: callId, status: 'failed', error: describeValue(exception) })
       known.open = false
     }
     if (known.open) lastOpenCallId = callId
   }
 
-  function functionResult(content: WireRecord, out: AgentUpdate[]): void {
+  function functionResult(content: WireObject): void {
     const callId = nonEmptyField(content, 'call_id') ?? lastOpenCallId
     if (callId === undefined)
       return issue('orphan-function-result', 'function_result without call_id; dropped', content)
@@ -296,7 +274,7 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     let output = field(content, 'result')
     if (output === undefined && Array.isArray(items)) {
       output = items
-        .filter(isRecord)
+        .filter(isWireObject)
         .map((item) => stringField(item, 'text'))
         .filter((line) => line !== undefined)
         .join('\n')
@@ -306,7 +284,7 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     if (lastOpenCallId === callId) lastOpenCallId = undefined
     // A call from an earlier run (an approved call resumes in a new stream) is found by the store.
     const fallbackMessage = known?.messageId ?? group.messageId ?? lastMessageId
-    out.push({
+    emit({
       type: 'tool-call-update',
       toolCallId: callId,
       ...(fallbackMessage !== undefined && { messageId: fallbackMessage }),
@@ -316,7 +294,7 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     })
   }
 
-  function approvalRequest(content: WireRecord, out: AgentUpdate[]): void {
+  function approvalRequest(content: WireObject): void {
     const call = recordField(content, 'function_call') ?? recordField(content, 'tool_call')
     const requestId = nonEmptyField(content, 'id') ?? nonEmptyField(content, 'request_id')
     if (requestId === undefined || !call)
@@ -328,9 +306,9 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     if (callId !== undefined && !known) {
       // The nested call repeats arguments that may already have streamed: only an unseen call takes them.
       const name = nonEmptyField(call, 'name')
-      known = { messageId: ensureMessage(out), open: true, ...(name !== undefined && { name }) }
+      known = { messageId: ensureMessage(), open: true, ...(name !== undefined && { name }) }
       calls.set(callId, known)
-      out.push({
+      emit({
         type: 'tool-call',
         messageId: known.messageId,
         toolCallId: callId,
@@ -338,11 +316,11 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
         ...(input !== undefined && { input }),
       })
     }
-    if (callId !== undefined) out.push({ type: 'tool-call-update', toolCallId: callId, status: 'pending' })
+    if (callId !== undefined) emit({ type: 'tool-call-update', toolCallId: callId, status: 'pending' })
     const name = known?.name ?? nonEmptyField(call, 'name')
-    out.push({
+    emit({
       type: 'approval-request',
-      messageId: known?.messageId ?? ensureMessage(out),
+      messageId: known?.messageId ?? ensureMessage(),
       requestId,
       ...(callId !== undefined && { toolCallId: callId }),
       title: name === undefined ? 'Allow this tool call?' : `Allow ${name}?`,
@@ -352,13 +330,13 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     group.last = 'other'
   }
 
-  function inputRequest(content: WireRecord, type: string, out: AgentUpdate[]): void {
+  function inputRequest(content: WireObject, type: string): void {
     const consentLink = nonEmptyField(content, 'consent_link')
     const requestId = nonEmptyField(content, 'id') ?? nonEmptyField(content, 'request_id') ?? consentLink
     if (requestId === undefined) return issue('malformed-content', `${type} without id; dropped`, content)
-    out.push({
+    emit({
       type: 'approval-request',
-      messageId: ensureMessage(out),
+      messageId: ensureMessage(),
       requestId,
       title: type === 'oauth_consent_request' ? 'Sign-in required' : 'Input requested',
       ...(consentLink !== undefined && { description: consentLink, input: { consentLink } }),
@@ -366,15 +344,15 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     group.last = 'other'
   }
 
-  function approvalResponse(content: WireRecord, out: AgentUpdate[]): void {
+  function approvalResponse(content: WireObject): void {
     const requestId = nonEmptyField(content, 'id') ?? nonEmptyField(content, 'request_id')
     const approved = field(content, 'approved')
     if (requestId === undefined || typeof approved !== 'boolean')
       return issue('malformed-content', 'approval response without id or approved flag; dropped', content)
-    out.push({ type: 'approval-response', requestId, approved })
+    emit({ type: 'approval-response', requestId, approved })
   }
 
-  function hostedTool(content: WireRecord, type: string, out: AgentUpdate[]): void {
+  function hostedTool(content: WireObject, type: string): void {
     const kind = hostedToolKind(type)
     if (!kind) return
     const explicitId = nonEmptyField(content, 'call_id') ?? nonEmptyField(content, 'image_id')
@@ -385,8 +363,8 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
         (value) => value !== undefined,
       )
       const failed = stringField(content, 'status') === 'failed'
-      const messageId = hostedCallMessages.get(callId) ?? group.messageId ?? lastMessageId ?? ensureMessage(out)
-      out.push({
+      const messageId = hostedCallMessages.get(callId) ?? group.messageId ?? lastMessageId ?? ensureMessage()
+      emit({
         type: 'tool-call-update',
         toolCallId: callId,
         messageId,
@@ -403,9 +381,9 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     lastHostedCall.set(kind.name, callId)
     const toolName = nonEmptyField(content, 'tool_name') ?? nonEmptyField(content, 'name') ?? kind.name
     const server = nonEmptyField(content, 'server_name')
-    const messageId = hostedCallMessages.get(callId) ?? ensureMessage(out)
+    const messageId = hostedCallMessages.get(callId) ?? ensureMessage()
     hostedCallMessages.set(callId, messageId)
-    out.push({
+    emit({
       type: 'tool-call',
       messageId,
       toolCallId: callId,
@@ -419,11 +397,11 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
   }
 
   /** The input of a hosted call; code interpreter code streams in pieces that are joined. */
-  function hostedInput(content: WireRecord, callId: string): { input?: unknown; content?: ToolCallContent[] } {
+  function hostedInput(content: WireObject, callId: string): { input?: unknown; content?: ToolCallContent[] } {
     const inputs = field(content, 'inputs')
     if (Array.isArray(inputs)) {
       const code = inputs
-        .filter(isRecord)
+        .filter(isWireObject)
         .map((item) => stringField(item, 'text'))
         .filter((piece) => piece !== undefined)
         .join('')
@@ -438,84 +416,79 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
     return args === undefined ? {} : { input: parseArguments(args) }
   }
 
-  function content(item: unknown, out: AgentUpdate[]): void {
-    if (!isRecord(item)) return issue('malformed-content', 'a content item must be an object; dropped', item)
+  function content(item: unknown): void {
+    if (!isWireObject(item)) return issue('malformed-content', 'a content item must be an object; dropped', item)
     const type = contentType(item)
     switch (type) {
       case 'text':
-        return text(item, out)
+        return text(item)
       case 'text_reasoning':
-        return reasoning(item, out)
+        return reasoning(item)
       case 'data':
       case 'uri':
       case 'hosted_file':
-        return file(item, type, out)
+        return file(item, type)
       case 'hosted_vector_store':
       case 'user_input_response':
         return // Known, nothing to show.
       case 'error':
-        return error(item, out)
+        return error(item)
       case 'usage': {
         const usage = usageFromContent(item)
-        if (usage) out.push({ type: 'usage', usage })
+        if (usage) emit({ type: 'usage', usage })
         else issue('malformed-content', 'usage without usage details; dropped', item)
         return
       }
       case 'function_call':
-        return functionCall(item, out)
+        return functionCall(item)
       case 'function_result':
-        return functionResult(item, out)
+        return functionResult(item)
       case 'function_approval_request':
       case 'tool_approval_request':
-        return approvalRequest(item, out)
+        return approvalRequest(item)
       case 'user_input_request':
       case 'oauth_consent_request':
-        return inputRequest(item, type, out)
+        return inputRequest(item, type)
       case 'function_approval_response':
       case 'tool_approval_response':
-        return approvalResponse(item, out)
+        return approvalResponse(item)
       default:
-        if (type !== undefined && hostedToolKind(type)) return hostedTool(item, type, out)
+        if (type !== undefined && hostedToolKind(type)) return hostedTool(item, type)
         // Unknown kinds are ignored rather than shown as text.
         return issue('unknown-content', `unknown content type ${JSON.stringify(type)}; ignored`, item)
     }
   }
 
-  return {
-    decode(wire) {
-      const record = readWireObject(wire, source, report)
-      if (!record) return []
+  return decoder({
+    read: readWireObject,
+    decode(record) {
       const update = normalizeUpdate(record)
       if (!update) {
         issue('unknown-update', `not an AgentResponseUpdate (type ${JSON.stringify(record.type)}); ignored`, record)
-        return []
+        return
       }
       active = true
-      const out: AgentUpdate[] = []
       if (resuming) {
         resuming = false
-        out.push({ type: 'run', status: 'running' })
+        emit({ type: 'run', status: 'running' })
       }
-      applyRunFacts(update, out)
+      applyRunFacts(update)
       // Lifecycle updates (`output_item.added`, `response.created`) carry no contents: facts only.
-      if (update.contents.length === 0) return out
-      if (startsNewMessage(update)) closeGroup(out)
+      if (update.contents.length === 0) return
+      if (startsNewMessage(update)) closeGroup()
       if (update.role !== undefined) group.role = update.role
       if (update.author !== undefined) group.author = update.author
       if (update.messageId !== undefined) group.wireMessageId = update.messageId
-      for (const item of update.contents) content(item, out)
-      return out
+      for (const item of update.contents) content(item)
     },
 
-    end(reason: EndReason = 'complete') {
-      if (!active) return []
-      const out: AgentUpdate[] = []
+    end(reason: EndReason) {
+      if (!active) return
       // A token on the very last update means the run goes on in the background and can be resumed.
       const resumeToken = reason === 'complete' && !lastUpdateHadToken ? undefined : continuationToken
       if (reason === 'complete') {
-        if (continuationToken !== undefined && resumeToken === undefined)
-          out.push({ type: 'run', continuationToken: null })
-        out.push({
+        if (continuationToken !== undefined && resumeToken === undefined) emit({ type: 'run', continuationToken: null })
+        emit({
           type: 'turn-end',
           ...(finishReason !== undefined && { stopReason: finishReason }),
           ...(responseId !== undefined && { responseId }),
@@ -524,10 +497,11 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
         // The run goes on in the background: the stream that resumes it sets it running again.
         if (resumeToken !== undefined) resuming = true
       } else {
-        for (const messageId of openMessages) out.push({ type: 'message-done', messageId, status: endStatus[reason] })
+        for (const messageId of openMessages)
+          emit({ type: 'message-done', messageId, status: messageStatusAtEnd[reason] })
         if (resumeToken !== undefined) {
           // Resumable: the resumed stream continues the open message, so keep it (and the run facts).
-          out.push({
+          emit({
             type: 'turn-end',
             stopReason: reason,
             ...(responseId !== undefined && { responseId }),
@@ -536,13 +510,13 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
           })
           resuming = true
           active = false
-          return out
+          return
         }
-        out.push({
+        emit({
           type: 'turn-end',
           stopReason: reason,
           ...(responseId !== undefined && { responseId }),
-          status: reason === 'cancelled' ? 'cancelled' : 'failed',
+          status: turnStatusAtEnd[reason],
         })
       }
       openMessages.clear()
@@ -552,7 +526,6 @@ export function createAgentFrameworkDecoder(options: AgentFrameworkDecoderOption
       continuationToken = undefined
       lastUpdateHadToken = false
       finishReason = undefined
-      return out
     },
-  }
+  })
 }

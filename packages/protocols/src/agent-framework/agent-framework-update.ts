@@ -3,8 +3,10 @@
  * needs: Python (`agent_response_update`, legacy `agent_run_response_update`, role objects),
  * .NET (camelCase, base64 continuation tokens), and bare content items.
  */
+
+import { describeValue, isWireObject, type WireObject } from '../decoding/wire-object'
 import { contentType, hostedToolKind } from './content-type'
-import { describeValue, isRecord, nonEmptyField, type WireRecord } from './wire-fields'
+import { nonEmptyField } from './wire-fields'
 
 const updateTypes = new Set(['agent_response_update', 'agent_run_response_update', 'chat_response_update'])
 const messageTypes = new Set(['message', 'chat_message'])
@@ -24,11 +26,11 @@ export interface NormalizedUpdate {
 function readRole(value: unknown): string | undefined {
   if (typeof value === 'string') return value === '' ? undefined : value
   // Python before PR #3647: {"type": "role", "value": "assistant"}.
-  if (isRecord(value) && typeof value.value === 'string' && value.value !== '') return value.value
+  if (isWireObject(value) && typeof value.value === 'string' && value.value !== '') return value.value
   return undefined
 }
 
-function readContinuationToken(record: WireRecord): string | null | undefined {
+function readContinuationToken(record: WireObject): string | null | undefined {
   const value = record.continuation_token !== undefined ? record.continuation_token : record.continuationToken
   if (value === undefined) return undefined
   if (value === null) return null
@@ -60,7 +62,7 @@ function isKnownContentType(type: string): boolean {
   return knownContentTypes.has(type) || hostedToolKind(type) !== undefined
 }
 
-export function normalizeUpdate(record: WireRecord): NormalizedUpdate | undefined {
+export function normalizeUpdate(record: WireObject): NormalizedUpdate | undefined {
   const type = typeof record.type === 'string' ? record.type : undefined
   let contents: unknown[]
   if (Array.isArray(record.contents) && (type === undefined || updateTypes.has(type) || messageTypes.has(type))) {

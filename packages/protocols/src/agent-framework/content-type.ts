@@ -2,7 +2,7 @@
  * One name per content kind, whichever runtime wrote it: Python tags contents with a snake_case
  * `type`, .NET with a camelCase `$type` whose names sometimes differ (`reasoning`, `inputRequest`).
  */
-import type { WireRecord } from './wire-fields'
+import type { WireObject } from '../decoding/wire-object'
 
 const dotNetAliases: Record<string, string> = {
   reasoning: 'text_reasoning',
@@ -17,7 +17,7 @@ function snakeCase(camel: string): string {
 }
 
 /** The Python name of a content item's kind, or undefined when it carries no tag. */
-export function contentType(content: WireRecord): string | undefined {
+export function contentType(content: WireObject): string | undefined {
   if (typeof content.type === 'string' && content.type !== '') return content.type
   const tag = content.$type
   if (typeof tag !== 'string' || tag === '') return undefined

@@ -6,23 +6,15 @@
  * Events at or below the last seen `sequence_number` are replays (the frontend's retry resumes
  * with `starting_after`) and are dropped.
  */
-import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, TurnEndUpdate } from '@palimpsest/core'
+import type { Decoder, DecoderOptions, EndReason, TurnEndUpdate } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { turnStatusAtEnd } from '../decoding/end-status'
+import { describeValue, isWireObject, readWireObject, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readWireObject, safeReporter } from '../wire'
 import { functionApprovalOptions } from './approval-options'
 import { parseDataUri } from './data-uri'
 import { usageFromResponse } from './usage'
-import {
-  describeValue,
-  field,
-  isRecord,
-  nonEmptyField,
-  numberField,
-  parseArguments,
-  recordField,
-  stringField,
-  type WireRecord,
-} from './wire-fields'
+import { field, nonEmptyField, numberField, parseArguments, recordField, stringField } from './wire-fields'
 import { executorStatus, type StatusFields, traceStatus, workflowEventStatus } from './workflow-status'
 
 export interface DevUiDecoderOptions extends DecoderOptions {
@@ -55,7 +47,7 @@ interface CallState {
 }
 
 export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDecoder {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const prefix = options.idPrefix ?? createIdPrefix(source)
 
   let lastSequence: number | undefined
@@ -77,71 +69,62 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
   let lastCallId: string | undefined
   const pendingApprovals: string[] = []
 
-  function issue(code: string, message: string, input?: unknown): void {
-    report({ code, message: `${source}: ${message}`, source, ...(input !== undefined && { input }) })
-  }
-
-  function ensureMessage(out: AgentUpdate[]): string {
+  function ensureMessage(): string {
     if (messageId !== undefined) return messageId
     generated += 1
     messageId = responseId ?? `${prefix}-${generated}`
-    out.push({ type: 'message-start', messageId, role: 'assistant' })
+    emit({ type: 'message-start', messageId, role: 'assistant' })
     return messageId
   }
 
   /** Appends answer or reasoning text; a new item directly after another of its kind starts a new paragraph. */
-  function appendText(kind: 'text' | 'thought', itemId: string | undefined, delta: string, out: AgentUpdate[]): void {
+  function appendText(kind: 'text' | 'thought', itemId: string | undefined, delta: string): void {
     if (delta === '') return
     if (kind === 'text' && unmappedContentWarning.test(delta)) {
       // DevUI writes this into the answer for content it cannot map (code interpreter, MCP, …).
       return issue('unmapped-content', `DevUI could not map a content item: ${delta.trim()}`, delta)
     }
-    const target = ensureMessage(out)
+    const target = ensureMessage()
     const separate = last.kind === kind && itemId !== undefined && last.itemId !== undefined && last.itemId !== itemId
     const text = separate ? `\n\n${delta}` : delta
-    out.push(
-      kind === 'text' ? { type: 'chunk', messageId: target, text } : { type: 'thought', messageId: target, text },
-    )
+    emit(kind === 'text' ? { type: 'chunk', messageId: target, text } : { type: 'thought', messageId: target, text })
     last = itemId === undefined ? { kind } : { kind, itemId }
   }
 
-  function status(fields: StatusFields, data: unknown, out: AgentUpdate[]): void {
-    out.push({ type: 'status', messageId: ensureMessage(out), ...fields, ...(data !== undefined && { data }) })
+  function status(fields: StatusFields, data: unknown): void {
+    emit({ type: 'status', messageId: ensureMessage(), ...fields, ...(data !== undefined && { data }) })
     last = { kind: 'other' }
   }
 
-  function startResponse(response: WireRecord | undefined, out: AgentUpdate[]): void {
+  function startResponse(response: WireObject | undefined): void {
     const id = response ? nonEmptyField(response, 'id') : undefined
     if (id === undefined || id === responseId) return
     // A new response before the previous one completed: the previous turn is over.
-    if (!ended && (responseId !== undefined || messageId !== undefined)) finishTurn(out, {})
+    if (!ended && (responseId !== undefined || messageId !== undefined)) finishTurn({})
     responseId = id
     messageId = undefined
     ended = false
     broken = false
     last = { kind: 'other' }
-    out.push({ type: 'run', responseId: id, status: 'running' })
+    emit({ type: 'run', responseId: id, status: 'running' })
   }
 
   /** A terminal event names the response: take its id when no `response.created` did, never start a new turn. */
-  function adoptResponseId(response: WireRecord | undefined, out: AgentUpdate[]): void {
+  function adoptResponseId(response: WireObject | undefined): void {
     const id = response ? nonEmptyField(response, 'id') : undefined
     if (id === undefined || responseId !== undefined) return
     responseId = id
-    out.push({ type: 'run', responseId: id })
+    emit({ type: 'run', responseId: id })
   }
 
-  function startsNewResponse(event: WireRecord): boolean {
+  function startsNewResponse(event: WireObject): boolean {
     const id = event.type === 'response.created' ? recordField(event, 'response')?.id : undefined
     return typeof id === 'string' && id !== responseId
   }
 
-  function finishTurn(
-    out: AgentUpdate[],
-    fields: Pick<TurnEndUpdate, 'stopReason' | 'status' | 'continuationToken'>,
-  ): void {
+  function finishTurn(fields: Pick<TurnEndUpdate, 'stopReason' | 'status' | 'continuationToken'>): void {
     if (ended) return
-    out.push({
+    emit({
       type: 'turn-end',
       ...fields,
       ...(responseId !== undefined && { responseId }),
@@ -156,13 +139,13 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     return itemToCall.get(itemId) ?? itemId
   }
 
-  function openCall(callId: string, name: string | undefined, out: AgentUpdate[]): void {
+  function openCall(callId: string, name: string | undefined): void {
     // Before PR #7652 every argument chunk repeated `output_item.added`: the first one counts.
     if (calls.has(callId)) return
     calls.set(callId, { streamed: false })
-    out.push({
+    emit({
       type: 'tool-call',
-      messageId: ensureMessage(out),
+      messageId: ensureMessage(),
       toolCallId: callId,
       ...(name !== undefined && { name }),
       status: 'in_progress',
@@ -172,15 +155,15 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
   }
 
   /** Complete arguments from a `done` event or item: used only when no delta streamed them. */
-  function completeArguments(callId: string, args: unknown, out: AgentUpdate[]): void {
+  function completeArguments(callId: string, args: unknown): void {
     const call = calls.get(callId)
     if (!call || call.streamed || args === undefined || args === '') return
-    out.push({ type: 'tool-call', messageId: ensureMessage(out), toolCallId: callId, input: parseArguments(args) })
+    emit({ type: 'tool-call', messageId: ensureMessage(), toolCallId: callId, input: parseArguments(args) })
   }
 
-  function finishCall(callId: string, output: unknown, failed: boolean, out: AgentUpdate[]): void {
-    const target = ensureMessage(out)
-    out.push({
+  function finishCall(callId: string, output: unknown, failed: boolean): void {
+    const target = ensureMessage()
+    emit({
       type: 'tool-call-update',
       toolCallId: callId,
       messageId: target,
@@ -191,7 +174,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     if (lastCallId === callId) lastCallId = undefined
   }
 
-  function outputItem(event: WireRecord, done: boolean, out: AgentUpdate[]): void {
+  function outputItem(event: WireObject, done: boolean): void {
     const item = recordField(event, 'item')
     if (!item) return issue('malformed-event', `${event.type} without item; dropped`, event)
     const id = nonEmptyField(item, 'id')
@@ -202,8 +185,8 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         const callId = nonEmptyField(item, 'call_id') ?? id
         if (callId === undefined) return issue('malformed-event', 'function_call item without id; dropped', event)
         if (id !== undefined) itemToCall.set(id, callId)
-        openCall(callId, nonEmptyField(item, 'name'), out)
-        if (done) completeArguments(callId, field(item, 'arguments'), out)
+        openCall(callId, nonEmptyField(item, 'name'))
+        if (done) completeArguments(callId, field(item, 'arguments'))
         return
       }
       case 'function_call_output': {
@@ -212,7 +195,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
           return issue('malformed-event', 'function_call_output without call_id; dropped', event)
         const itemStatus = stringField(item, 'status')
         if (done || itemStatus === 'completed' || itemStatus === 'incomplete')
-          finishCall(callId, field(item, 'output'), itemStatus === 'incomplete', out)
+          finishCall(callId, field(item, 'output'), itemStatus === 'incomplete')
         return
       }
       case 'reasoning': {
@@ -220,16 +203,16 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         const pieces = [field(item, 'summary'), field(item, 'content')]
           .filter(Array.isArray)
           .flat()
-          .filter(isRecord)
+          .filter(isWireObject)
           .map((piece) => stringField(piece, 'text'))
           .filter((piece): piece is string => piece !== undefined && piece !== '')
-        if (pieces.length > 0) appendText('thought', id, pieces.join('\n\n'), out)
+        if (pieces.length > 0) appendText('thought', id, pieces.join('\n\n'))
         return
       }
       case 'executor_action': {
         const executorId = nonEmptyField(item, 'executor_id') ?? id ?? 'executor'
         const state = stringField(item, 'status') ?? (done ? 'completed' : 'in_progress')
-        return status(executorStatus(executorId, state, field(item, 'error')), undefined, out)
+        return status(executorStatus(executorId, state, field(item, 'error')), undefined)
       }
       case 'output_image':
       case 'output_file': {
@@ -240,9 +223,9 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         const mimeType = nonEmptyField(item, 'mime_type') ?? inline?.mimeType
         const name = nonEmptyField(item, 'filename')
         const title = nonEmptyField(item, 'alt_text')
-        out.push({
+        emit({
           type: 'file',
-          messageId: ensureMessage(out),
+          messageId: ensureMessage(),
           ...(id !== undefined && { fileId: id }),
           ...(base64 !== undefined ? { data: base64 } : url !== undefined && { url }),
           ...(mimeType !== undefined && { mimeType }),
@@ -257,9 +240,9 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         const raw = field(item, 'data')
         const mimeType = nonEmptyField(item, 'mime_type') ?? ''
         const description = nonEmptyField(item, 'description')
-        out.push({
+        emit({
           type: 'data',
-          messageId: ensureMessage(out),
+          messageId: ensureMessage(),
           ...(id !== undefined && { dataId: id }),
           ...(description !== undefined && { name: description }),
           data: mimeType.includes('json') ? parseArguments(raw) : raw,
@@ -273,23 +256,23 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
           const itemStatus = stringField(item, 'status')
           if (!calls.has(id)) {
             calls.set(id, { streamed: true })
-            out.push({
+            emit({
               type: 'tool-call',
-              messageId: ensureMessage(out),
+              messageId: ensureMessage(),
               toolCallId: id,
               name: nonEmptyField(item, 'name') ?? item.type.replace(/_call$/, ''),
               status: 'in_progress',
             })
             last = { kind: 'other' }
           }
-          if (done) finishCall(id, field(item, 'output') ?? field(item, 'result'), itemStatus === 'failed', out)
+          if (done) finishCall(id, field(item, 'output') ?? field(item, 'result'), itemStatus === 'failed')
           return
         }
         return issue('unknown-item', `unknown output item type ${JSON.stringify(item.type)}; ignored`, event)
     }
   }
 
-  function approvalRequested(event: WireRecord, out: AgentUpdate[]): void {
+  function approvalRequested(event: WireObject): void {
     const requestId = nonEmptyField(event, 'request_id')
     const call = recordField(event, 'function_call')
     if (requestId === undefined || !call) return issue('malformed-event', 'approval request without id; dropped', event)
@@ -298,16 +281,16 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     const input = parseArguments(field(call, 'arguments'))
     if (callId !== undefined) {
       if (!calls.has(callId)) {
-        openCall(callId, name, out)
-        completeArguments(callId, input, out)
+        openCall(callId, name)
+        completeArguments(callId, input)
       }
-      out.push({ type: 'tool-call-update', toolCallId: callId, status: 'pending' })
+      emit({ type: 'tool-call-update', toolCallId: callId, status: 'pending' })
     }
     const violation = recordField(event, 'policy_violation')
     const reason = violation ? nonEmptyField(violation, 'reason') : undefined
-    out.push({
+    emit({
       type: 'approval-request',
-      messageId: ensureMessage(out),
+      messageId: ensureMessage(),
       requestId,
       ...(callId !== undefined && { toolCallId: callId }),
       title: name === undefined ? 'Allow this tool call?' : `Allow ${name}?`,
@@ -319,7 +302,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     last = { kind: 'other' }
   }
 
-  function approvalResponded(event: WireRecord, out: AgentUpdate[]): void {
+  function approvalResponded(event: WireObject): void {
     const approved = field(event, 'approved')
     if (typeof approved !== 'boolean') return issue('malformed-event', 'approval response without approved', event)
     let requestId = nonEmptyField(event, 'request_id')
@@ -333,19 +316,19 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
     // A request from an earlier stream is still found by the store.
     const index = pendingApprovals.indexOf(requestId)
     if (index >= 0) pendingApprovals.splice(index, 1)
-    out.push({ type: 'approval-response', requestId, approved })
+    emit({ type: 'approval-response', requestId, approved })
   }
 
-  function errorPart(message: string, code: string | undefined, out: AgentUpdate[]): void {
-    out.push({ type: 'error', messageId: ensureMessage(out), message, ...(code !== undefined && { code }) })
+  function errorPart(message: string, code: string | undefined): void {
+    emit({ type: 'error', messageId: ensureMessage(), message, ...(code !== undefined && { code }) })
     last = { kind: 'other' }
   }
 
-  function completed(event: WireRecord, out: AgentUpdate[]): void {
+  function completed(event: WireObject): void {
     const response = recordField(event, 'response')
-    adoptResponseId(response, out)
+    adoptResponseId(response)
     const usage = usageFromResponse(response?.usage)
-    if (usage) out.push({ type: 'usage', ...(messageId !== undefined && { messageId }), usage })
+    if (usage) emit({ type: 'usage', ...(messageId !== undefined && { messageId }), usage })
     const incomplete = response ? recordField(response, 'incomplete_details') : undefined
     const stopReason =
       event.type === 'response.incomplete'
@@ -353,31 +336,30 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         : refused
           ? 'refusal'
           : undefined
-    finishTurn(out, stopReason === undefined ? {} : { stopReason })
+    finishTurn(stopReason === undefined ? {} : { stopReason })
   }
 
-  function failed(event: WireRecord, out: AgentUpdate[]): void {
+  function failed(event: WireObject): void {
     const response = recordField(event, 'response')
-    adoptResponseId(response, out)
+    adoptResponseId(response)
     const error = response ? recordField(response, 'error') : undefined
     errorPart(
       (error && nonEmptyField(error, 'message')) ?? 'The run failed.',
       error ? nonEmptyField(error, 'code') : undefined,
-      out,
     )
     const usage = usageFromResponse(response?.usage)
-    if (usage) out.push({ type: 'usage', ...(messageId !== undefined && { messageId }), usage })
-    finishTurn(out, { stopReason: 'failed' })
+    if (usage) emit({ type: 'usage', ...(messageId !== undefined && { messageId }), usage })
+    finishTurn({ stopReason: 'failed' })
   }
 
-  function decodeEvent(event: WireRecord, out: AgentUpdate[]): void {
+  function decodeEvent(event: WireObject): void {
     const type = event.type
     const itemId = stringField(event, 'item_id')
     switch (type) {
       case 'response.created':
       case 'response.in_progress':
       case 'response.queued':
-        return startResponse(recordField(event, 'response'), out)
+        return startResponse(recordField(event, 'response'))
       case 'response.output_text.delta':
       case 'response.refusal.delta':
       case 'response.reasoning_text.delta':
@@ -386,7 +368,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         if (delta === undefined) return issue('malformed-event', `${type} without delta; dropped`, event)
         if (itemId !== undefined) itemsWithDeltas.add(itemId)
         if (type === 'response.refusal.delta') refused = true
-        return appendText(type.includes('reasoning') ? 'thought' : 'text', itemId, delta, out)
+        return appendText(type.includes('reasoning') ? 'thought' : 'text', itemId, delta)
       }
       case 'response.output_text.done':
       case 'response.refusal.done':
@@ -398,7 +380,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         if (text === undefined) return
         if (itemId !== undefined) itemsWithDeltas.add(itemId)
         if (type === 'response.refusal.done') refused = true
-        return appendText(type.includes('reasoning') ? 'thought' : 'text', itemId, text, out)
+        return appendText(type.includes('reasoning') ? 'thought' : 'text', itemId, text)
       }
       case 'response.output_text.annotation.added': {
         const annotation = recordField(event, 'annotation')
@@ -407,9 +389,9 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         const sourceId = url ?? nonEmptyField(annotation, 'file_id')
         if (sourceId === undefined) return
         const title = nonEmptyField(annotation, 'title') ?? nonEmptyField(annotation, 'filename')
-        out.push({
+        emit({
           type: 'source',
-          messageId: ensureMessage(out),
+          messageId: ensureMessage(),
           sourceId,
           ...(url !== undefined && { url }),
           ...(title !== undefined && { title }),
@@ -418,7 +400,7 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
       }
       case 'response.output_item.added':
       case 'response.output_item.done':
-        return outputItem(event, type === 'response.output_item.done', out)
+        return outputItem(event, type === 'response.output_item.done')
       case 'response.function_call_arguments.delta': {
         const callId = callIdForItem(itemId)
         const delta = stringField(event, 'delta')
@@ -426,16 +408,16 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
           return issue('malformed-event', 'argument delta without a call to go to; dropped', event)
         if (!calls.has(callId)) {
           issue('unknown-tool-call', `argument delta for unannounced call ${callId}; created it`, event)
-          openCall(callId, undefined, out)
+          openCall(callId, undefined)
         }
         if (delta === '') return
         ;(calls.get(callId) as CallState).streamed = true
-        out.push({ type: 'tool-call-delta', toolCallId: callId, inputText: delta })
+        emit({ type: 'tool-call-delta', toolCallId: callId, inputText: delta })
         return
       }
       case 'response.function_call_arguments.done': {
         const callId = callIdForItem(itemId)
-        if (callId !== undefined) completeArguments(callId, field(event, 'arguments'), out)
+        if (callId !== undefined) completeArguments(callId, field(event, 'arguments'))
         return
       }
       case 'response.function_result.complete': {
@@ -443,20 +425,20 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         if (callId === undefined) return issue('malformed-event', 'function result without call_id; dropped', event)
         const resultStatus = stringField(event, 'status')
         if (resultStatus === 'in_progress') return
-        return finishCall(callId, field(event, 'output'), resultStatus === 'incomplete', out)
+        return finishCall(callId, field(event, 'output'), resultStatus === 'incomplete')
       }
       case 'response.function_approval.requested':
-        return approvalRequested(event, out)
+        return approvalRequested(event)
       case 'response.function_approval.responded':
-        return approvalResponded(event, out)
+        return approvalResponded(event)
       case 'response.request_info.requested': {
         const requestId = nonEmptyField(event, 'request_id')
         if (requestId === undefined) return issue('malformed-event', 'request_info without request_id', event)
         const executor = nonEmptyField(event, 'source_executor_id')
         const requestType = nonEmptyField(event, 'request_type')
-        out.push({
+        emit({
           type: 'approval-request',
-          messageId: ensureMessage(out),
+          messageId: ensureMessage(),
           requestId,
           title: executor === undefined ? 'Input requested' : `${executor} needs your input`,
           ...(requestType !== undefined && { description: requestType }),
@@ -474,12 +456,12 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
         if (handoff && target !== undefined) {
           // A handoff orchestration's `HandoffSentEvent(source, target)`: who handed the conversation to whom.
           const from = nonEmptyField(handoff, 'source')
-          out.push({ type: 'handoff', messageId: ensureMessage(out), to: target, ...(from !== undefined && { from }) })
+          emit({ type: 'handoff', messageId: ensureMessage(), to: target, ...(from !== undefined && { from }) })
           last = { kind: 'other' }
           return
         }
         const key = String(numberField(event, 'sequence_number') ?? itemId ?? '')
-        return status(workflowEventStatus(data, key), data, out)
+        return status(workflowEventStatus(data, key), data)
       }
       case 'response.trace.completed':
       case 'response.trace.complete': {
@@ -489,21 +471,20 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
           nonEmptyField(event, 'span_id') ??
           nonEmptyField(data, 'span_id') ??
           String(numberField(event, 'sequence_number') ?? '')
-        return status(traceStatus(data, key), data, out)
+        return status(traceStatus(data, key), data)
       }
       case 'error':
         return errorPart(
           nonEmptyField(event, 'message') ?? 'The agent reported an error.',
           nonEmptyField(event, 'code'),
-          out,
         )
       case 'response.completed':
       case 'response.incomplete':
-        return completed(event, out)
+        return completed(event)
       case 'response.failed':
-        return failed(event, out)
+        return failed(event)
       case 'response.cancelled':
-        return finishTurn(out, { stopReason: 'cancelled' })
+        return finishTurn({ stopReason: 'cancelled' })
       default:
         if (typeof type === 'string' && silentEvents.has(type)) return
         return issue('unknown-event', `unknown event type ${JSON.stringify(type)}; ignored`, event)
@@ -511,80 +492,71 @@ export function createDevUiDecoder(options: DevUiDecoderOptions = {}): DevUiDeco
   }
 
   return {
+    ...decoder({
+      read: readWireObject,
+      // `data: [DONE]` closes OpenAI-style streams; the transport may pass it through.
+      doneMarker: 'ignored',
+      decode,
+      end,
+    }),
     get lastSequenceNumber() {
       return lastSequence
     },
+  }
 
-    decode(wire) {
-      // `data: [DONE]` closes OpenAI-style streams; the transport may pass it through.
-      if (typeof wire === 'string' && wire.trim() === '[DONE]') return []
-      const event = readWireObject(wire, source, report)
-      if (!event) return []
-      const out: AgentUpdate[] = []
-      if (event.object === 'error' && isRecord(event.error)) {
-        // Fatal server error: `{"id":"error","object":"error","error":{…}}`.
-        active = true
-        ended = false
-        errorPart(
-          nonEmptyField(event.error, 'message') ?? 'The server failed.',
-          nonEmptyField(event.error, 'type'),
-          out,
-        )
-        finishTurn(out, { stopReason: 'error' })
-        return out
-      }
-      if (typeof event.type !== 'string') {
-        issue('malformed-event', 'an event must have a string type; dropped', event)
-        return []
-      }
-      // A new response restarts the numbering.
-      if (event.type === 'response.created') {
-        const id = recordField(event, 'response')?.id
-        if (typeof id === 'string' && id !== responseId) lastSequence = undefined
-      }
-      const sequence = numberField(event, 'sequence_number')
-      if (sequence !== undefined) {
-        if (lastSequence !== undefined && sequence <= lastSequence) {
-          issue('duplicate-event', `sequence_number ${sequence} already seen; dropped`, event)
-          return []
-        }
-        lastSequence = sequence
-      }
+  function decode(event: WireObject): void {
+    if (event.object === 'error' && isWireObject(event.error)) {
+      // Fatal server error: `{"id":"error","object":"error","error":{…}}`.
       active = true
-      if (broken && ended && !startsNewResponse(event)) {
-        // A resumed connection (`starting_after`): the response goes on in a new turn, same message.
-        broken = false
-        ended = false
-        out.push({
-          type: 'run',
-          ...(responseId !== undefined && { responseId }),
-          status: 'running',
-          continuationToken: null,
-        })
+      ended = false
+      errorPart(nonEmptyField(event.error, 'message') ?? 'The server failed.', nonEmptyField(event.error, 'type'))
+      finishTurn({ stopReason: 'error' })
+      return
+    }
+    if (typeof event.type !== 'string')
+      return issue('malformed-event', 'an event must have a string type; dropped', event)
+    // A new response restarts the numbering.
+    if (event.type === 'response.created') {
+      const id = recordField(event, 'response')?.id
+      if (typeof id === 'string' && id !== responseId) lastSequence = undefined
+    }
+    const sequence = numberField(event, 'sequence_number')
+    if (sequence !== undefined) {
+      if (lastSequence !== undefined && sequence <= lastSequence) {
+        issue('duplicate-event', `sequence_number ${sequence} already seen; dropped`, event)
+        return
       }
-      decodeEvent(event, out)
-      return out
-    },
+      lastSequence = sequence
+    }
+    active = true
+    if (broken && ended && !startsNewResponse(event)) {
+      // A resumed connection (`starting_after`): the response goes on in a new turn, same message.
+      broken = false
+      ended = false
+      emit({
+        type: 'run',
+        ...(responseId !== undefined && { responseId }),
+        status: 'running',
+        continuationToken: null,
+      })
+    }
+    decodeEvent(event)
+  }
 
-    end(reason: EndReason = 'complete') {
-      if (!active || ended) return []
-      const out: AgentUpdate[] = []
-      if (reason !== 'complete' && messageId !== undefined)
-        out.push({ type: 'message-done', messageId, status: reason })
-      broken = reason === 'interrupted'
-      // The .NET host resumes a response after a sequence number: that number is the continuation token.
-      const resumeAfter = broken && responseId !== undefined && lastSequence !== undefined ? lastSequence : undefined
-      finishTurn(
-        out,
-        reason === 'complete'
-          ? {}
-          : {
-              stopReason: reason,
-              status: reason === 'cancelled' ? 'cancelled' : 'failed',
-              ...(resumeAfter !== undefined && { continuationToken: String(resumeAfter) }),
-            },
-      )
-      return out
-    },
+  function end(reason: EndReason): void {
+    if (!active || ended) return
+    if (reason !== 'complete' && messageId !== undefined) emit({ type: 'message-done', messageId, status: reason })
+    broken = reason === 'interrupted'
+    // The .NET host resumes a response after a sequence number: that number is the continuation token.
+    const resumeAfter = broken && responseId !== undefined && lastSequence !== undefined ? lastSequence : undefined
+    finishTurn(
+      reason === 'complete'
+        ? {}
+        : {
+            stopReason: reason,
+            status: turnStatusAtEnd[reason],
+            ...(resumeAfter !== undefined && { continuationToken: String(resumeAfter) }),
+          },
+    )
   }
 }

@@ -1,6 +1,7 @@
 /** Token usage as the Agent Framework (Python and .NET) and the Responses API report it. */
 import type { Usage } from '@palimpsest/core'
-import { isRecord, numberField, type WireRecord } from './wire-fields'
+import { isWireObject, type WireObject } from '../decoding/wire-object'
+import { numberField } from './wire-fields'
 
 function definedOnly(usage: Usage): Usage | undefined {
   const entries = Object.entries(usage).filter(([, value]) => value !== undefined)
@@ -11,8 +12,8 @@ function definedOnly(usage: Usage): Usage | undefined {
  * An Agent Framework `usage` content item: Python `usage_details` (`details` before PR #3252,
  * with `type: "usage_details"`), .NET `details` with camelCase counts.
  */
-export function usageFromContent(content: WireRecord): Usage | undefined {
-  const details = [content.usage_details, content.details, content.usageDetails].find(isRecord)
+export function usageFromContent(content: WireObject): Usage | undefined {
+  const details = [content.usage_details, content.details, content.usageDetails].find(isWireObject)
   if (!details) return undefined
   return definedOnly({
     inputTokens: numberField(details, 'input_token_count'),
@@ -27,9 +28,9 @@ export function usageFromContent(content: WireRecord): Usage | undefined {
 
 /** A Responses API `usage` object (`response.completed`). */
 export function usageFromResponse(usage: unknown): Usage | undefined {
-  if (!isRecord(usage)) return undefined
-  const inputDetails = isRecord(usage.input_tokens_details) ? usage.input_tokens_details : {}
-  const outputDetails = isRecord(usage.output_tokens_details) ? usage.output_tokens_details : {}
+  if (!isWireObject(usage)) return undefined
+  const inputDetails = isWireObject(usage.input_tokens_details) ? usage.input_tokens_details : {}
+  const outputDetails = isWireObject(usage.output_tokens_details) ? usage.output_tokens_details : {}
   return definedOnly({
     inputTokens: numberField(usage, 'input_tokens'),
     outputTokens: numberField(usage, 'output_tokens'),

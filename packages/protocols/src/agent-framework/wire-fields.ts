@@ -3,11 +3,7 @@
  * may omit, null or mistype any field. These readers return `undefined` for anything unusable.
  */
 
-export type WireRecord = Record<string, unknown>
-
-export function isRecord(value: unknown): value is WireRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+import { isWireObject, type WireObject } from '../decoding/wire-object'
 
 const camelNames = new Map<string, string>()
 
@@ -22,41 +18,31 @@ function camelCase(snake: string): string {
 }
 
 /** The field under its snake_case name (Python) or its camelCase name (.NET). */
-export function field(record: WireRecord, snakeName: string): unknown {
+export function field(record: WireObject, snakeName: string): unknown {
   const value = record[snakeName]
   if (value !== undefined && value !== null) return value
   return record[camelCase(snakeName)] ?? undefined
 }
 
-export function stringField(record: WireRecord, snakeName: string): string | undefined {
+export function stringField(record: WireObject, snakeName: string): string | undefined {
   const value = field(record, snakeName)
   return typeof value === 'string' ? value : undefined
 }
 
 /** A string field that is present and not empty: producers use `""` to mean "not set". */
-export function nonEmptyField(record: WireRecord, snakeName: string): string | undefined {
+export function nonEmptyField(record: WireObject, snakeName: string): string | undefined {
   const value = stringField(record, snakeName)
   return value === undefined || value === '' ? undefined : value
 }
 
-export function numberField(record: WireRecord, snakeName: string): number | undefined {
+export function numberField(record: WireObject, snakeName: string): number | undefined {
   const value = field(record, snakeName)
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined
 }
 
-export function recordField(record: WireRecord, snakeName: string): WireRecord | undefined {
+export function recordField(record: WireObject, snakeName: string): WireObject | undefined {
   const value = field(record, snakeName)
-  return isRecord(value) ? value : undefined
-}
-
-/** A JSON value as display text: strings as they are, everything else as JSON. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
+  return isWireObject(value) ? value : undefined
 }
 
 /** Tool arguments as an object when they are JSON text, else as given. */

@@ -3,14 +3,15 @@
  * (invoked → completed replaces, not piles up); warnings and errors each keep their own line.
  */
 import type { StatusUpdate } from '@palimpsest/core'
-import { describeValue, isRecord, nonEmptyField, type WireRecord } from './wire-fields'
+import { describeValue, isWireObject, type WireObject } from '../decoding/wire-object'
+import { nonEmptyField } from './wire-fields'
 
 export type StatusFields = Pick<StatusUpdate, 'statusId' | 'text' | 'level'>
 
 function detail(data: unknown): string | undefined {
   if (data === undefined || data === null) return undefined
   if (typeof data === 'string') return data === '' ? undefined : data
-  if (isRecord(data)) {
+  if (isWireObject(data)) {
     const text = nonEmptyField(data, 'message') ?? nonEmptyField(data, 'state') ?? nonEmptyField(data, 'status')
     if (text !== undefined) return text
   }
@@ -40,7 +41,7 @@ export function executorStatus(executorId: string, state: string, error?: unknow
 }
 
 /** A `response.workflow_event.completed` payload; `uniqueKey` tells apart lines that must not merge. */
-export function workflowEventStatus(data: WireRecord, uniqueKey: string): StatusFields {
+export function workflowEventStatus(data: WireObject, uniqueKey: string): StatusFields {
   const eventType = nonEmptyField(data, 'event_type') ?? 'event'
   const executorId = nonEmptyField(data, 'executor_id')
   const payload = data.data
@@ -70,7 +71,7 @@ export function workflowEventStatus(data: WireRecord, uniqueKey: string): Status
     }
     case 'superstep_started':
     case 'superstep_completed': {
-      const step = isRecord(payload) ? (payload.iteration ?? payload.superstep) : undefined
+      const step = isWireObject(payload) ? (payload.iteration ?? payload.superstep) : undefined
       const done = eventType === 'superstep_completed' ? ' done' : ''
       return {
         statusId: 'workflow',
@@ -91,7 +92,7 @@ export function workflowEventStatus(data: WireRecord, uniqueKey: string): Status
 }
 
 /** A `response.trace.completed` payload (spans, hosted files, workflow notices). */
-export function traceStatus(data: WireRecord, uniqueKey: string): StatusFields {
+export function traceStatus(data: WireObject, uniqueKey: string): StatusFields {
   const name =
     nonEmptyField(data, 'operation_name') ??
     nonEmptyField(data, 'span_name') ??

@@ -3,6 +3,7 @@
  * a string saying why the input cannot be used (the decoder reports it and drops the update).
  */
 import type { MessageRole } from '@palimpsest/core'
+import { isWireObject as isObject } from '../decoding/wire-object'
 
 /** The content kinds of an Agentex message; every delta kind maps onto one of them. */
 export type ContentKind = 'text' | 'reasoning' | 'data' | 'tool_request' | 'tool_response'
@@ -26,10 +27,6 @@ export type Delta =
   | { kind: 'text' | 'data'; text: string }
   | { kind: 'tool_request' | 'tool_response'; toolCallId: string; name: string; text: string }
   | { kind: 'reasoning'; channel: 'summary' | 'content'; index: number; text: string }
-
-type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `author: "user"` is the user; every other author (including stale `assistant`/`tool`) is the agent. */
 export function roleOf(author: unknown): MessageRole {
@@ -137,15 +134,5 @@ export function readDelta(value: unknown): Delta | string {
       return 'delta has no "type" discriminator'
     default:
       return `unknown delta type ${JSON.stringify(value.type)}`
-  }
-}
-
-/** A tool output as one line of error text. */
-export function outputText(output: unknown): string {
-  if (typeof output === 'string') return output
-  try {
-    return JSON.stringify(output) ?? String(output)
-  } catch {
-    return String(output)
   }
 }

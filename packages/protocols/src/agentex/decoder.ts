@@ -12,7 +12,6 @@ import {
   type Decoder,
   type DecoderOptions,
   type EndReason,
-  type IssueHandler,
   type MessageRole,
   type MessageStatus,
   type PartInput,
@@ -21,16 +20,24 @@ import {
   type ToolCallStatus,
   type TurnStatus,
 } from '@palimpsest/core'
+import { createDecoderKit, type DecoderKit } from '../decoding/decoder-kit'
+import { messageStatusAtEnd, turnStatusAtEnd } from '../decoding/end-status'
+import {
+  describeValue,
+  isWireObject as isObject,
+  type WireObject as Json,
+  parseWireText,
+  readWireObject,
+  unreadable,
+} from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readWireObject, safeReporter } from '../wire'
-import { type Content, type ContentKind, type Delta, outputText, readContent, readDelta, roleOf } from './content'
+import { type Content, type ContentKind, type Delta, readContent, readDelta, roleOf } from './content'
 import { createReasoningBuffer, type ReasoningBuffer } from './reasoning-buffer'
 import { taskEnding } from './task-status'
 import type { AgentexWire } from './wire-types'
 
 export interface AgentexDecoderOptions extends DecoderOptions {}
 
-type Json = Record<string, unknown>
 type Transport = 'sse' | 'rpc'
 type FinishedStatus = Exclude<MessageStatus, 'streaming'>
 
@@ -77,15 +84,11 @@ interface ToolCallRecord {
 const dataId = 'agentex-data'
 const updateTypes = new Set(['start', 'delta', 'full', 'done'])
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 const renders = (t: TrackedMessage) => t.kind !== 'tool_response'
 
 export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decoder<AgentexWire> {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, decoder } = createDecoderKit({ source: 'agentex', onIssue: options.onIssue })
   const idPrefix = createIdPrefix('agentex')
-  const issue = (code: string, message: string, input?: unknown) =>
-    report({ code, message, source: 'agentex', ...(input !== undefined && { input }) })
 
   const byKey = new Map<string, TrackedMessage>()
   const open = new Set<TrackedMessage>()
@@ -97,11 +100,6 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
   let lastTaskStatus: unknown
   let failureMessages = 0
   let streamErrorShown = false
-  let out: AgentUpdate[] = []
-
-  const emit = (update: AgentUpdate) => {
-    out.push(update)
-  }
 
   // ── message identity ──────────────────────────────────────────────────────
 
@@ -255,7 +253,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
       case 'text':
         announce(t)
         // Attachments first: chunks then keep appending to the text part at the end.
-        out.push(...fileUpdates(t, content))
+        for (const update of fileUpdates(t, content)) emit(update)
         t.text = content.text
         t.placeholder = content.text !== ''
         if (t.placeholder) emit({ type: 'chunk', messageId: t.messageId, text: content.text })
@@ -336,7 +334,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
         return changeToolCall(content.toolCallId, {
           output: content.content,
           status: content.isError ? 'failed' : 'completed',
-          ...(content.isError && { error: outputText(content.content) }),
+          ...(content.isError && { error: describeValue(content.content) }),
         })
     }
   }
@@ -438,7 +436,7 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
       changeToolCall(toolCallId, {
         output,
         status: t.isError ? 'failed' : 'completed',
-        ...(t.isError && { error: outputText(output) }),
+        ...(t.isError && { error: describeValue(output) }),
       })
     }
   }
@@ -725,60 +723,51 @@ export function createAgentexDecoder(options: AgentexDecoderOptions = {}): Decod
     }
   }
 
-  function decodeWire(wire: unknown): void {
-    let value = wire
-    if (typeof wire === 'string') {
-      const text = wire.trim()
-      // SSE keep-alives (`:ping`) and blank lines carry nothing.
-      if (text === '' || text.startsWith(':')) return
-      if (text.startsWith('[')) {
-        try {
-          value = JSON.parse(text)
-        } catch (error) {
-          return issue('malformed-json', `not JSON (${String(error)})`, text.slice(0, 200))
-        }
-      }
-    }
-    if (Array.isArray(value)) return loadStoredMessages(value)
-    const object = readWireObject(value, 'agentex', report)
-    if (!object) return
-    if (object.jsonrpc !== undefined || (object.type === undefined && ('result' in object || 'error' in object)))
-      return onRpcLine(object)
-    // An SSE event object ({ event, data, id }) from a transport.
-    if (object.type === undefined && typeof object.data === 'string') return decodeWire(object.data)
-    onEvent(object)
-  }
+  return decoder({
+    read: readAgentexWire,
+    decode(message) {
+      if (message.kind === 'stored') loadStoredMessages(message.messages)
+      else if (message.kind === 'rpc') onRpcLine(message.line)
+      else onEvent(message.event)
+    },
+    end(reason) {
+      if (reason === 'interrupted') return interruptAll()
+      finishAll(messageStatusAtEnd[reason], toolStatusAtEnd[reason])
+      endTurn(reason === 'complete' ? undefined : reason, turnStatusAtEnd[reason])
+    },
+  })
+}
 
-  return {
-    decode(wire) {
-      out = []
-      try {
-        decodeWire(wire)
-      } catch (error) {
-        // A bug here must not break the stream; report it with the input that caused it.
-        issue('decoder-error', `failed to decode: ${String(error)}`, wire)
-      }
-      return out
-    },
-    end(reason: EndReason = 'complete') {
-      out = []
-      try {
-        if (reason === 'interrupted') interruptAll()
-        else {
-          const status: FinishedStatus =
-            reason === 'complete' ? 'complete' : reason === 'cancelled' ? 'cancelled' : 'error'
-          finishAll(status, reason === 'cancelled' ? 'cancelled' : reason === 'error' ? 'failed' : undefined)
-          endTurn(
-            reason === 'complete' ? undefined : reason,
-            reason === 'complete' ? 'completed' : reason === 'cancelled' ? 'cancelled' : 'failed',
-          )
-        }
-      } catch (error) {
-        issue('decoder-error', `failed to end: ${String(error)}`)
-      }
-      return out
-    },
+/** Open tool calls when the stream ends: a clean end leaves them to later status updates. */
+const toolStatusAtEnd: Record<Exclude<EndReason, 'interrupted'>, ToolCallStatus | undefined> = {
+  complete: undefined,
+  cancelled: 'cancelled',
+  error: 'failed',
+}
+
+type AgentexMessage =
+  | { kind: 'stored'; messages: unknown[] }
+  | { kind: 'rpc'; line: Json }
+  | { kind: 'event'; event: Json }
+
+/** One wire message: stored messages (an array), a JSON-RPC line (sync agents) or a stream event. */
+function readAgentexWire(wire: unknown, kit: DecoderKit): AgentexMessage | undefined {
+  let value = wire
+  if (typeof wire === 'string') {
+    const text = wire.trim()
+    // SSE keep-alives (`:ping`) and blank lines carry nothing.
+    if (text === '' || text.startsWith(':')) return undefined
+    if (text.startsWith('[')) value = parseWireText(text, kit)
+    if (value === unreadable) return undefined
   }
+  if (Array.isArray(value)) return { kind: 'stored', messages: value }
+  const object = readWireObject(value, kit)
+  if (!object) return undefined
+  if (object.jsonrpc !== undefined || (object.type === undefined && ('result' in object || 'error' in object)))
+    return { kind: 'rpc', line: object }
+  // An SSE event object ({ event, data, id }) from a transport.
+  if (object.type === undefined && typeof object.data === 'string') return readAgentexWire(object.data, kit)
+  return { kind: 'event', event: object }
 }
 
 function toolCallIdOf(content: Content): string | undefined {

@@ -15,10 +15,11 @@
  * - `finish` ends the turn (`content-filter` → stop reason `refusal`), `abort` cancels it,
  *   `error` shows an error part.
  */
-import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
+import type { Decoder, DecoderOptions, EndReason } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { stringOf as str, typedWireObjectReader, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
 import { createTextSegments } from '../openai/text-segments'
-import { readTypedWireObject, safeReporter } from '../wire'
 
 /** A `data-*` chunk as the stream carries it. */
 export interface AiSdkDataPart {
@@ -40,8 +41,6 @@ export interface AiSdkDecoderOptions extends DecoderOptions {
   onMessageMetadata?: (messageId: string, metadata: unknown) => void
 }
 
-type Wire = Record<string, unknown>
-
 interface ToolState {
   approvalId?: string
   approvalPending: boolean
@@ -51,10 +50,6 @@ interface ToolState {
 
 const source = 'ai-sdk'
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
 /** The AI SDK's finish reasons, kept as stop reasons; a content filter is a refusal. */
 function stopReasonOf(finishReason: unknown): string | undefined {
   if (finishReason === 'content-filter') return 'refusal'
@@ -62,7 +57,7 @@ function stopReasonOf(finishReason: unknown): string | undefined {
 }
 
 export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, notify, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const segments = createTextSegments()
   const idPrefix = createIdPrefix(source)
 
@@ -78,25 +73,22 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   /** The next message-start continues a finished message. */
   let reopen = false
 
-  const issue = (code: string, message: string, input?: unknown) =>
-    report({ code, message, source, ...(input !== undefined && { input }) })
-
-  const startTurn = (out: AgentUpdate[]) => {
+  const startTurn = () => {
     if (turnOpen) return
     turnOpen = true
-    out.push({ type: 'turn-start' })
+    emit({ type: 'turn-start' })
   }
 
   /** The message being built, started (with the turn) on first use. */
-  const message = (out: AgentUpdate[]): string => {
-    startTurn(out)
+  const message = (): string => {
+    startTurn()
     if (messageId === undefined) {
       messageCount += 1
       messageId = options.messageId ?? `${idPrefix}-${messageCount}`
     }
     if (!messageStarted) {
       messageStarted = true
-      out.push({ type: 'message-start', messageId, role: 'assistant', ...(reopen && { resume: true }) })
+      emit({ type: 'message-start', messageId, role: 'assistant', ...(reopen && { resume: true }) })
       reopen = false
     }
     return messageId
@@ -104,15 +96,12 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
 
   const metadata = (value: unknown) => {
     if (value === undefined || value === null || messageId === undefined) return
-    try {
-      options.onMessageMetadata?.(messageId, value)
-    } catch (error) {
-      issue('handler-error', `onMessageMetadata threw: ${String(error)}`)
-    }
+    const id = messageId
+    notify('onMessageMetadata', () => options.onMessageMetadata?.(id, value))
   }
 
-  const endTurn = (out: AgentUpdate[], stopReason: string | undefined) => {
-    out.push({ type: 'turn-end', ...(stopReason !== undefined && { stopReason }) })
+  const endTurn = (stopReason: string | undefined) => {
+    emit({ type: 'turn-end', ...(stopReason !== undefined && { stopReason }) })
     turnOpen = false
     if (messageId !== undefined) finished.add(messageId)
     messageStarted = false
@@ -121,7 +110,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     activeReasoning.clear()
   }
 
-  const appendText = (out: AgentUpdate[], e: Wire, kind: 'text' | 'reasoning') => {
+  const appendText = (e: WireObject, kind: 'text' | 'reasoning') => {
     const id = str(e.id)
     const delta = str(e.delta)
     if (id === undefined || delta === undefined) return malformed(e, '"id" and "delta" must be strings')
@@ -132,14 +121,12 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
       active.add(id)
     }
     if (delta === '') return
-    const target = message(out)
+    const target = message()
     const text = segments.prefix(target, kind, `${kind}:${id}`) + delta
-    out.push(
-      kind === 'text' ? { type: 'chunk', messageId: target, text } : { type: 'thought', messageId: target, text },
-    )
+    emit(kind === 'text' ? { type: 'chunk', messageId: target, text } : { type: 'thought', messageId: target, text })
   }
 
-  const malformed = (e: Wire, what: string) => issue('malformed-chunk', `${String(e.type)}: ${what}`, e)
+  const malformed = (e: WireObject, what: string) => issue('malformed-chunk', `${String(e.type)}: ${what}`, e)
 
   const toolState = (toolCallId: string): ToolState => {
     let state = tools.get(toolCallId)
@@ -151,14 +138,14 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
   }
 
   /** A tool that produced output (or an error) was allowed to run. */
-  const settleApproval = (out: AgentUpdate[], toolCallId: string, approved: boolean) => {
+  const settleApproval = (toolCallId: string, approved: boolean) => {
     const state = tools.get(toolCallId)
     if (!state?.approvalPending || state.approvalId === undefined) return
     state.approvalPending = false
-    out.push({ type: 'approval-response', requestId: state.approvalId, approved })
+    emit({ type: 'approval-response', requestId: state.approvalId, approved })
   }
 
-  const decodeChunk = (e: Wire, out: AgentUpdate[]): void => {
+  const decodeChunk = (e: WireObject): void => {
     const type = e.type as string
     switch (type) {
       case 'start': {
@@ -166,7 +153,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const id = str(e.messageId) || undefined
         if (id !== undefined && messageId !== undefined && id !== messageId && messageStarted) {
           // A new message in the same stream: the AI SDK starts over, so the previous one is done.
-          out.push({ type: 'message-done', messageId })
+          emit({ type: 'message-done', messageId })
           messageStarted = false
           activeText.clear()
           activeReasoning.clear()
@@ -177,7 +164,7 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
           reopen = true
         }
         if (id !== undefined) messageId = id
-        message(out)
+        message()
         metadata(e.messageMetadata)
         return
       }
@@ -193,13 +180,13 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const id = str(e.id)
         if (id === undefined) return malformed(e, '"id" must be a string')
         ;(type === 'text-start' ? activeText : activeReasoning).add(id)
-        message(out)
+        message()
         return
       }
       case 'text-delta':
-        return appendText(out, e, 'text')
+        return appendText(e, 'text')
       case 'reasoning-delta':
-        return appendText(out, e, 'reasoning')
+        return appendText(e, 'reasoning')
       case 'text-end':
       case 'reasoning-end': {
         const id = str(e.id)
@@ -212,12 +199,12 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const name = str(e.toolName)
         if (toolCallId === undefined || name === undefined)
           return malformed(e, '"toolCallId" and "toolName" must be strings')
-        const target = message(out)
+        const target = message()
         segments.interrupt(target)
         const state = toolState(toolCallId)
         if (e.inputEncoding === 'text') state.textInput = ''
         const title = str(e.title)
-        out.push({
+        emit({
           type: 'tool-call',
           messageId: target,
           toolCallId,
@@ -236,9 +223,9 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const state = toolState(toolCallId)
         if (state.textInput !== undefined) {
           state.textInput += delta
-          out.push({ type: 'tool-call-update', toolCallId, input: state.textInput, status: 'in_progress' })
+          emit({ type: 'tool-call-update', toolCallId, input: state.textInput, status: 'in_progress' })
         } else if (delta !== '') {
-          out.push({ type: 'tool-call-delta', toolCallId, inputText: delta, messageId: message(out) })
+          emit({ type: 'tool-call-delta', toolCallId, inputText: delta, messageId: message() })
         }
         return
       }
@@ -247,11 +234,11 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const name = str(e.toolName)
         if (toolCallId === undefined || name === undefined)
           return malformed(e, '"toolCallId" and "toolName" must be strings')
-        const target = message(out)
+        const target = message()
         if (!tools.has(toolCallId)) segments.interrupt(target)
         toolState(toolCallId)
         const title = str(e.title)
-        out.push({
+        emit({
           type: 'tool-call',
           messageId: target,
           toolCallId,
@@ -266,12 +253,12 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const toolCallId = str(e.toolCallId)
         if (toolCallId === undefined) return malformed(e, '"toolCallId" must be a string')
         const name = str(e.toolName)
-        if (!tools.has(toolCallId)) segments.interrupt(message(out))
+        if (!tools.has(toolCallId)) segments.interrupt(message())
         toolState(toolCallId)
-        out.push({
+        emit({
           type: 'tool-call-update',
           toolCallId,
-          messageId: message(out),
+          messageId: message(),
           status: 'failed',
           error: str(e.errorText) ?? 'Invalid tool input',
           ...(name !== undefined && { name }),
@@ -287,8 +274,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         const state = toolState(toolCallId)
         state.approvalId = approvalId
         state.approvalPending = true
-        out.push({ type: 'tool-call-update', toolCallId, status: 'pending' })
-        out.push({ type: 'approval-request', requestId: approvalId, toolCallId, messageId: message(out) })
+        emit({ type: 'tool-call-update', toolCallId, status: 'pending' })
+        emit({ type: 'approval-request', requestId: approvalId, toolCallId, messageId: message() })
         return
       }
       case 'tool-approval-response': {
@@ -296,17 +283,17 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         if (approvalId === undefined || typeof e.approved !== 'boolean')
           return malformed(e, '"approvalId" must be a string and "approved" a boolean')
         for (const state of tools.values()) if (state.approvalId === approvalId) state.approvalPending = false
-        out.push({ type: 'approval-response', requestId: approvalId, approved: e.approved })
+        emit({ type: 'approval-response', requestId: approvalId, approved: e.approved })
         return
       }
       case 'tool-output-available': {
         const toolCallId = str(e.toolCallId)
         if (toolCallId === undefined) return malformed(e, '"toolCallId" must be a string')
-        settleApproval(out, toolCallId, true)
-        out.push({
+        settleApproval(toolCallId, true)
+        emit({
           type: 'tool-call-update',
           toolCallId,
-          messageId: message(out),
+          messageId: message(),
           status: e.preliminary === true ? 'in_progress' : 'completed',
           output: e.output,
         })
@@ -315,11 +302,11 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
       case 'tool-output-error': {
         const toolCallId = str(e.toolCallId)
         if (toolCallId === undefined) return malformed(e, '"toolCallId" must be a string')
-        settleApproval(out, toolCallId, true)
-        out.push({
+        settleApproval(toolCallId, true)
+        emit({
           type: 'tool-call-update',
           toolCallId,
-          messageId: message(out),
+          messageId: message(),
           status: 'failed',
           error: str(e.errorText) ?? 'The tool failed',
         })
@@ -328,8 +315,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
       case 'tool-output-denied': {
         const toolCallId = str(e.toolCallId)
         if (toolCallId === undefined) return malformed(e, '"toolCallId" must be a string')
-        settleApproval(out, toolCallId, false)
-        out.push({ type: 'tool-call-update', toolCallId, messageId: message(out), status: 'cancelled' })
+        settleApproval(toolCallId, false)
+        emit({ type: 'tool-call-update', toolCallId, messageId: message(), status: 'cancelled' })
         return
       }
 
@@ -337,12 +324,12 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
       case 'source-document': {
         const sourceId = str(e.sourceId)
         if (sourceId === undefined) return malformed(e, '"sourceId" must be a string')
-        const target = message(out)
+        const target = message()
         segments.interrupt(target)
         const url = str(e.url)
         const title = str(e.title) ?? str(e.filename)
         const mimeType = str(e.mediaType)
-        out.push({
+        emit({
           type: 'source',
           messageId: target,
           sourceId,
@@ -357,28 +344,28 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         // ai 7 adds `reasoning-file` (an image the model produced while reasoning): shown as a file.
         const url = str(e.url)
         if (url === undefined) return malformed(e, '"url" must be a string')
-        const target = message(out)
+        const target = message()
         segments.interrupt(target)
         const mimeType = str(e.mediaType)
-        out.push({ type: 'file', messageId: target, url, ...(mimeType !== undefined && { mimeType }) })
+        emit({ type: 'file', messageId: target, url, ...(mimeType !== undefined && { mimeType }) })
         return
       }
 
       case 'message-metadata':
         return metadata(e.messageMetadata)
       case 'error': {
-        const target = message(out)
+        const target = message()
         segments.interrupt(target)
-        out.push({ type: 'error', messageId: target, message: str(e.errorText) ?? 'The stream failed' })
+        emit({ type: 'error', messageId: target, message: str(e.errorText) ?? 'The stream failed' })
         return
       }
       case 'abort':
         if (!turnOpen) return
-        return endTurn(out, 'cancelled')
+        return endTurn('cancelled')
       case 'finish': {
         metadata(e.messageMetadata)
-        if (!turnOpen) message(out)
-        return endTurn(out, stopReasonOf(e.finishReason))
+        if (!turnOpen) message()
+        return endTurn(stopReasonOf(e.finishReason))
       }
       case 'custom':
         return
@@ -387,25 +374,21 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
         // ai 7: a retried step's parts withdrawn, a user message steering the run. Not decoded yet.
         return issue('unsupported-chunk', `${type} (AI SDK 7) is not decoded; ignored`, e)
       default: {
-        if (type.startsWith('data-')) return decodeData(e as unknown as AiSdkDataPart, out)
+        if (type.startsWith('data-')) return decodeData(e as unknown as AiSdkDataPart)
         issue('unknown-chunk', `unknown UI message stream chunk ${JSON.stringify(type)}`, e)
       }
     }
   }
 
-  const decodeData = (part: AiSdkDataPart, out: AgentUpdate[]) => {
-    if (!('data' in part)) return malformed(part as unknown as Wire, '"data" is missing')
-    try {
-      options.onData?.(part)
-    } catch (error) {
-      issue('handler-error', `onData threw: ${String(error)}`, part)
-    }
+  const decodeData = (part: AiSdkDataPart) => {
+    if (!('data' in part)) return malformed(part as unknown as WireObject, '"data" is missing')
+    notify('onData', () => options.onData?.(part), part)
     if (part.transient === true) return
     const name = part.type.slice('data-'.length)
-    const target = message(out)
+    const target = message()
     segments.interrupt(target)
     const id = str(part.id)
-    out.push({
+    emit({
       type: 'data',
       messageId: target,
       name,
@@ -414,27 +397,19 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): Decoder {
     })
   }
 
-  const end = (reason: EndReason = 'complete'): AgentUpdate[] => {
-    const out: AgentUpdate[] = []
-    if (!turnOpen) return out
+  const end = (reason: EndReason) => {
+    if (!turnOpen) return
     if (reason === 'interrupted') {
-      if (messageStarted && messageId !== undefined)
-        out.push({ type: 'message-done', messageId, status: 'interrupted' })
-      return out
+      if (messageStarted && messageId !== undefined) emit({ type: 'message-done', messageId, status: 'interrupted' })
+      return
     }
-    endTurn(out, reason === 'complete' ? undefined : reason)
-    return out
+    endTurn(reason === 'complete' ? undefined : reason)
   }
 
-  return {
-    decode(wire) {
-      if (wire === '[DONE]') return end()
-      const out: AgentUpdate[] = []
-      const e = readTypedWireObject(wire, source, report, 'malformed-chunk', 'a UI message stream chunk')
-      if (!e) return out
-      decodeChunk(e, out)
-      return out
-    },
+  return decoder({
+    read: typedWireObjectReader('a UI message stream chunk', 'malformed-chunk'),
+    doneMarker: 'ends-stream',
+    decode: decodeChunk,
     end,
-  }
+  })
 }

@@ -12,6 +12,7 @@
  * - `step-start` and ai 7's provider-specific `custom` parts hold nothing to show.
  */
 import type { AgentUpdate, PartInput, ToolCallStatus } from '@palimpsest/core'
+import { stringOf as str, type WireObject } from '../decoding/wire-object'
 
 export interface TextUnit {
   kind: 'text' | 'reasoning'
@@ -51,12 +52,6 @@ export interface PartProblem {
   message: string
 }
 
-type Wire = Record<string, unknown>
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
 /** As the stream decoder shows them: a call whose input is streaming is already in progress. */
 const toolStatuses: Record<string, ToolCallStatus> = Object.assign(Object.create(null), {
   'input-streaming': 'in_progress',
@@ -68,13 +63,13 @@ const toolStatuses: Record<string, ToolCallStatus> = Object.assign(Object.create
   'output-denied': 'cancelled',
 })
 
-function toolUnit(part: Wire, name: string | undefined): ToolUnit | string {
+function toolUnit(part: WireObject, name: string | undefined): ToolUnit | string {
   const toolCallId = str(part.toolCallId)
   if (toolCallId === undefined) return '"toolCallId" must be a string'
   const state = str(part.state)
   let status = state === undefined ? undefined : toolStatuses[state]
   if (status === undefined) return `unknown tool state ${JSON.stringify(part.state)}`
-  const rawApproval = part.approval as Wire | undefined
+  const rawApproval = part.approval as WireObject | undefined
   const approvalId = typeof rawApproval === 'object' && rawApproval !== null ? str(rawApproval.id) : undefined
   const approved = approvalId === undefined ? undefined : rawApproval?.approved
   if (state === 'approval-responded' && approved === false) status = 'cancelled'
@@ -101,7 +96,7 @@ function toolUnit(part: Wire, name: string | undefined): ToolUnit | string {
   }
 }
 
-function sourceUnit(part: Wire, document: boolean): KeyedUnit | string {
+function sourceUnit(part: WireObject, document: boolean): KeyedUnit | string {
   const sourceId = str(part.sourceId)
   if (sourceId === undefined) return '"sourceId" must be a string'
   const url = document ? undefined : str(part.url)
@@ -123,7 +118,7 @@ function sourceUnit(part: Wire, document: boolean): KeyedUnit | string {
   }
 }
 
-function fileUnit(part: Wire, fileId: string): KeyedUnit | string {
+function fileUnit(part: WireObject, fileId: string): KeyedUnit | string {
   const url = str(part.url)
   if (url === undefined) return '"url" must be a string'
   const mimeType = str(part.mediaType)
@@ -144,7 +139,7 @@ function fileUnit(part: Wire, fileId: string): KeyedUnit | string {
   }
 }
 
-function dataUnit(part: Wire, name: string, ordinal: number): KeyedUnit | string {
+function dataUnit(part: WireObject, name: string, ordinal: number): KeyedUnit | string {
   if (!('data' in part)) return '"data" is missing'
   const id = str(part.id)
   // Without an id, the n-th data part of a name is the same part from one snapshot to the next.
@@ -161,11 +156,13 @@ function dataUnit(part: Wire, name: string, ordinal: number): KeyedUnit | string
 }
 
 /** ai 7: a user message added while the answer streamed, placed in it; shown as a status line. */
-function steeringUnit(part: Wire): KeyedUnit | string {
+function steeringUnit(part: WireObject): KeyedUnit | string {
   const statusId = str(part.id)
   if (statusId === undefined || !Array.isArray(part.parts)) return '"id" must be a string and "parts" an array'
   const text = part.parts
-    .map((inner: unknown) => (typeof inner === 'object' && inner !== null ? str((inner as Wire).text) : undefined))
+    .map((inner: unknown) =>
+      typeof inner === 'object' && inner !== null ? str((inner as WireObject).text) : undefined,
+    )
     .filter((line): line is string => line !== undefined && line !== '')
     .join('\n\n')
   return {
@@ -205,7 +202,7 @@ export function readPartUnits(parts: readonly unknown[], problems: PartProblem[]
     return n
   }
   parts.forEach((value, index) => {
-    const part = value as Wire
+    const part = value as WireObject
     const type = typeof part === 'object' && part !== null ? str(part.type) : undefined
     if (type === undefined) {
       problems.push({ index, code: 'malformed-part', message: 'a part must be an object with a string "type"' })

@@ -17,8 +17,9 @@
  * - `status` `submitted` / `streaming` opens a turn, `ready` ends it, `error` ends it as failed. A
  *   bare array reads as `ready`: a settled conversation (e.g. one loaded from a database).
  */
-import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, MessageRole } from '@palimpsest/core'
-import { safeReporter } from '../wire'
+import type { AgentUpdate, Decoder, DecoderOptions, EndReason, MessageRole } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { parseWireText, unreadable } from '../decoding/wire-object'
 import {
   onlyAnnotationsAfter,
   type PartProblem,
@@ -71,9 +72,7 @@ const roles = new Set<string>(['user', 'assistant', 'system'])
 const statuses = new Set<unknown>(['submitted', 'streaming', 'ready', 'error'])
 
 export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}): Decoder<UIMessagesSnapshot> {
-  const report: IssueHandler = safeReporter(options.onIssue)
-  const issue = (code: string, message: string, input?: unknown) =>
-    report({ code, message, source, ...(input !== undefined && { input }) })
+  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
 
   /** Tracked messages in store order. */
   let order: Tracked[] = []
@@ -82,6 +81,8 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
   let previous: readonly unknown[] = []
   let previousTracked: (Tracked | undefined)[] = []
   let turnOpen = false
+  /** The current decode started a message (a new one, or a finished one continued). */
+  let startedMessage = false
   /** Entries already reported as unreadable (by object), so each is reported once. */
   const badEntries = new WeakSet<object>()
 
@@ -123,11 +124,10 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
     return { units, unreadable }
   }
 
-  const full = (out: AgentUpdate[], t: Tracked) =>
-    out.push({ type: 'full', messageId: t.id, role: t.role, parts: unitParts(t.units) })
+  const full = (t: Tracked) => emit({ type: 'full', messageId: t.id, role: t.role, parts: unitParts(t.units) })
 
   /** A message the store does not hold yet. */
-  const add = (out: AgentUpdate[], entry: Entry, running: boolean): Tracked => {
+  const add = (entry: Entry, running: boolean): Tracked => {
     const reported = new Set<string>()
     const t: Tracked = {
       id: entry.id,
@@ -141,21 +141,22 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
     }
     const { units, unreadable } = unitsOf(entry, reported)
     t.unreadable = unreadable
-    out.push({ type: 'message-start', messageId: t.id, role: t.role })
+    emit({ type: 'message-start', messageId: t.id, role: t.role })
+    startedMessage = true
     if (running && t.role === 'assistant') {
       t.open = true
-      follow(out, t, units)
+      follow(t, units)
     } else {
       t.units = units
-      if (units.length > 0) full(out, t)
-      out.push({ type: 'message-done', messageId: t.id })
+      if (units.length > 0) full(t)
+      emit({ type: 'message-done', messageId: t.id })
     }
     byId.set(t.id, t)
     return t
   }
 
   /** A message the store holds, whose object changed. */
-  const change = (out: AgentUpdate[], t: Tracked, entry: Entry, running: boolean) => {
+  const change = (t: Tracked, entry: Entry, running: boolean) => {
     t.message = entry.message
     const role = roleOf(entry, t.reported)
     const { units, unreadable } = unitsOf(entry, t.reported)
@@ -166,21 +167,22 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
     if (running && role === 'assistant' && t.role === 'assistant') {
       if (!t.open) {
         // The chat continues a message it had finished (e.g. after a tool approval).
-        out.push({ type: 'message-start', messageId: t.id, resume: true })
+        emit({ type: 'message-start', messageId: t.id, resume: true })
+        startedMessage = true
         t.open = true
       }
-      if (follow(out, t, units)) return
+      if (follow(t, units)) return
     }
     t.role = role
     t.units = units
-    full(out, t)
+    full(t)
   }
 
   /**
    * Appends to an open message what was added to it; false (nothing emitted) when the change is not
    * an extension of what the store holds.
    */
-  const follow = (out: AgentUpdate[], t: Tracked, units: PartUnit[]): boolean => {
+  const follow = (t: Tracked, units: PartUnit[]): boolean => {
     const before = t.units
     if (units.length < before.length) return false
     const updates: AgentUpdate[] = []
@@ -203,13 +205,13 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
       else if (unit.kind === 'tool') toolUpdates(updates, t.id, undefined, unit)
       else if (unit.kind === 'keyed') updates.push(unit.update(t.id))
     }
-    for (const update of updates) out.push(update)
+    for (const update of updates) emit(update)
     t.units = units
     return true
   }
 
-  const remove = (out: AgentUpdate[], t: Tracked) => {
-    out.push({ type: 'message-remove', messageId: t.id })
+  const remove = (t: Tracked) => {
+    emit({ type: 'message-remove', messageId: t.id })
     byId.delete(t.id)
   }
 
@@ -218,7 +220,7 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
    * when the array's order is not the store's order followed by new messages, the messages from the
    * first one out of place on are removed and added again.
    */
-  const reconcile = (out: AgentUpdate[], next: readonly unknown[], running: boolean) => {
+  const reconcile = (next: readonly unknown[], running: boolean) => {
     const entries: (Entry | undefined)[] = []
     const listed = new Set<string>()
     for (const value of next) {
@@ -239,7 +241,7 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
     const survivors: Tracked[] = []
     for (const t of order) {
       if (listed.has(t.id)) survivors.push(t)
-      else remove(out, t)
+      else remove(t)
     }
     // Survivors keep their place while the array lists them in store order before any new message.
     let inPlace = 0
@@ -248,24 +250,24 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
       if (inPlace === survivors.length || entry.id !== survivors[inPlace]?.id) break
       inPlace++
     }
-    for (const t of survivors.slice(inPlace)) remove(out, t)
+    for (const t of survivors.slice(inPlace)) remove(t)
     order = survivors.slice(0, inPlace)
     previousTracked = entries.map((entry) => {
       if (entry === undefined) return undefined
       const t = byId.get(entry.id)
       if (t === undefined) {
-        const added = add(out, entry, running)
+        const added = add(entry, running)
         order.push(added)
         return added
       }
-      if (t.message !== entry.message) change(out, t, entry, running)
+      if (t.message !== entry.message) change(t, entry, running)
       return t
     })
     previous = next
   }
 
   /** Per token: the same array length (or new messages at the end) and the same ids in place. */
-  const fastPath = (out: AgentUpdate[], next: readonly unknown[], running: boolean): boolean => {
+  const fastPath = (next: readonly unknown[], running: boolean): boolean => {
     if (next.length < previous.length) return false
     const changed: [Tracked, Entry][] = []
     for (let i = 0; i < previous.length; i++) {
@@ -283,10 +285,10 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
       if (entry === undefined || byId.has(entry.id) || added.some((e) => e.id === entry.id)) return false
       added.push(entry)
     }
-    for (const [t, entry] of changed) change(out, t, entry, running)
+    for (const [t, entry] of changed) change(t, entry, running)
     const tracked = previousTracked.slice()
     for (const entry of added) {
-      const t = add(out, entry, running)
+      const t = add(entry, running)
       order.push(t)
       tracked.push(t)
     }
@@ -296,15 +298,8 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
   }
 
   const readSnapshot = (wire: unknown): { messages: readonly unknown[]; status: UIChatStatus } | undefined => {
-    let value = wire
-    if (typeof wire === 'string') {
-      try {
-        value = JSON.parse(wire)
-      } catch (error) {
-        issue('malformed-json', `not JSON (${String(error)})`, wire.slice(0, 200))
-        return undefined
-      }
-    }
+    const value = parseWireText(wire, { issue })
+    if (value === unreadable) return undefined
     if (Array.isArray(value)) return { messages: value, status: 'ready' }
     const snapshot = value as { messages?: unknown; status?: unknown } | null
     if (typeof snapshot !== 'object' || snapshot === null || !Array.isArray(snapshot.messages)) {
@@ -319,42 +314,35 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
     return { messages: snapshot.messages, status }
   }
 
-  const endTurn = (out: AgentUpdate[], stopReason?: string) => {
-    out.push({ type: 'turn-end', ...(stopReason !== undefined && { stopReason }) })
+  const endTurn = (stopReason?: string) => {
+    emit({ type: 'turn-end', ...(stopReason !== undefined && { stopReason }) })
     turnOpen = false
     for (const t of order) t.open = false
   }
 
-  return {
-    decode(wire) {
-      const out: AgentUpdate[] = []
-      const snapshot = readSnapshot(wire)
-      if (!snapshot) return out
+  return decoder({
+    read: readSnapshot,
+    decode(snapshot) {
       const running = snapshot.status === 'submitted' || snapshot.status === 'streaming'
       if (running && !turnOpen) {
-        out.push({ type: 'turn-start' })
+        emit({ type: 'turn-start' })
         turnOpen = true
       }
-      const before = out.length
-      if (snapshot.messages !== previous && !fastPath(out, snapshot.messages, running))
-        reconcile(out, snapshot.messages, running)
+      startedMessage = false
+      if (snapshot.messages !== previous && !fastPath(snapshot.messages, running)) reconcile(snapshot.messages, running)
       // Outside a turn, a new message opens one in the store implicitly: close it too.
-      const created = out.slice(before).some((u) => u.type === 'message-start')
-      if (!running && (turnOpen || created)) endTurn(out, snapshot.status === 'error' ? 'error' : undefined)
-      return out
+      if (!running && (turnOpen || startedMessage)) endTurn(snapshot.status === 'error' ? 'error' : undefined)
     },
-    end(reason: EndReason = 'complete') {
-      const out: AgentUpdate[] = []
-      if (!turnOpen) return out
+    end(reason: EndReason) {
+      if (!turnOpen) return
       if (reason === 'interrupted') {
-        for (const t of order) if (t.open) out.push({ type: 'message-done', messageId: t.id, status: 'interrupted' })
+        for (const t of order) if (t.open) emit({ type: 'message-done', messageId: t.id, status: 'interrupted' })
         for (const t of order) t.open = false
-        return out
+        return
       }
-      endTurn(out, reason === 'complete' ? undefined : reason)
-      return out
+      endTurn(reason === 'complete' ? undefined : reason)
     },
-  }
+  })
 }
 
 function textUpdate(messageId: string, kind: 'text' | 'reasoning', text: string): AgentUpdate {
@@ -362,7 +350,7 @@ function textUpdate(messageId: string, kind: 'text' | 'reasoning', text: string)
 }
 
 /** The updates that take a tool call (and its approval request) from `before` to `after`. */
-function toolUpdates(out: AgentUpdate[], messageId: string, before: ToolUnit | undefined, after: ToolUnit): void {
+function toolUpdates(updates: AgentUpdate[], messageId: string, before: ToolUnit | undefined, after: ToolUnit): void {
   const { toolCallId, status, name, title, input, output, error } = after
   const fields = {
     messageId,
@@ -372,9 +360,9 @@ function toolUpdates(out: AgentUpdate[], messageId: string, before: ToolUnit | u
     ...(title !== undefined && { title }),
     ...(input !== undefined && { input }),
   }
-  if (before === undefined) out.push({ type: 'tool-call', ...fields })
+  if (before === undefined) updates.push({ type: 'tool-call', ...fields })
   if (before !== undefined || output !== undefined || error !== undefined)
-    out.push({
+    updates.push({
       type: 'tool-call-update',
       ...fields,
       ...(output !== undefined && { output }),
@@ -383,7 +371,7 @@ function toolUpdates(out: AgentUpdate[], messageId: string, before: ToolUnit | u
   const approval = after.approval
   if (approval === undefined) return
   if (approval.id !== before?.approval?.id)
-    out.push({
+    updates.push({
       type: 'approval-request',
       messageId,
       requestId: approval.id,
@@ -391,5 +379,5 @@ function toolUpdates(out: AgentUpdate[], messageId: string, before: ToolUnit | u
       ...(name !== undefined && { title: name }),
     })
   if (approval.approved !== undefined && approval.approved !== before?.approval?.approved)
-    out.push({ type: 'approval-response', requestId: approval.id, approved: approval.approved })
+    updates.push({ type: 'approval-response', requestId: approval.id, approved: approval.approved })
 }

@@ -9,15 +9,14 @@
  * its id) stream into that message. A refusal finishes the message with status `refusal`. Function
  * calls stay `in_progress` once their arguments are complete: your code runs them.
  */
-import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler } from '@palimpsest/core'
+import type { Decoder, DecoderOptions, EndReason } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { readWireObject, stringOf as str, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readWireObject, safeReporter } from '../wire'
 import { createTextSegments } from './text-segments'
 import { readOpenAiUsage } from './usage'
 
 export type OpenAiChatDecoderOptions = DecoderOptions
-
-type Wire = Record<string, unknown>
 
 interface ChoiceState {
   messageId: string
@@ -29,12 +28,8 @@ interface ChoiceState {
 
 const source = 'openai-chat'
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
 export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}): Decoder {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const segments = createTextSegments()
   const idPrefix = createIdPrefix(source)
 
@@ -46,16 +41,13 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
   let stopReason: string | undefined
   let choices = new Map<number, ChoiceState>()
 
-  const issue = (code: string, message: string, input?: unknown) =>
-    report({ code, message, source, ...(input !== undefined && { input }) })
-
-  const endTurn = (out: AgentUpdate[], reason?: string) => {
+  const endTurn = (reason?: string) => {
     for (const choice of choices.values()) {
       if (!choice.finished && choice.refused)
-        out.push({ type: 'message-done', messageId: choice.messageId, status: 'refusal' })
+        emit({ type: 'message-done', messageId: choice.messageId, status: 'refusal' })
     }
     const stop = reason ?? stopReason
-    out.push({
+    emit({
       type: 'turn-end',
       ...(stop !== undefined && { stopReason: stop }),
       ...(completionId !== undefined && { responseId: completionId }),
@@ -67,7 +59,7 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
     choices = new Map()
   }
 
-  const choiceState = (out: AgentUpdate[], index: number): ChoiceState => {
+  const choiceState = (index: number): ChoiceState => {
     let choice = choices.get(index)
     if (choice) return choice
     if (completionId === undefined && unnamedId === undefined) unnamedId = `${idPrefix}-${++unnamedCompletions}`
@@ -79,13 +71,13 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
       toolCalls: new Map(),
     }
     choices.set(index, choice)
-    out.push({ type: 'message-start', messageId: choice.messageId, role: 'assistant' })
+    emit({ type: 'message-start', messageId: choice.messageId, role: 'assistant' })
     return choice
   }
 
-  const appendToolCall = (out: AgentUpdate[], choice: ChoiceState, call: Wire) => {
+  const appendToolCall = (choice: ChoiceState, call: WireObject) => {
     const index = typeof call.index === 'number' ? call.index : 0
-    const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as Wire
+    const fn = (typeof call.function === 'object' && call.function !== null ? call.function : {}) as WireObject
     const name = str(fn.name) || undefined
     const known = choice.toolCalls.get(index)
     let toolCallId = known?.id
@@ -94,7 +86,7 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
       toolCallId = str(call.id) || `${choice.messageId}:tool-${index}`
       choice.toolCalls.set(index, { id: toolCallId, ...(name !== undefined && { name }) })
       segments.interrupt(choice.messageId)
-      out.push({
+      emit({
         type: 'tool-call',
         messageId: choice.messageId,
         toolCallId,
@@ -103,21 +95,21 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
       })
     } else if (name !== undefined && known !== undefined && name !== known.name) {
       known.name = name
-      out.push({ type: 'tool-call-update', toolCallId, name })
+      emit({ type: 'tool-call-update', toolCallId, name })
     }
     const args = str(fn.arguments)
-    if (args) out.push({ type: 'tool-call-delta', toolCallId, inputText: args, messageId: choice.messageId })
+    if (args) emit({ type: 'tool-call-delta', toolCallId, inputText: args, messageId: choice.messageId })
   }
 
-  const decodeChoice = (out: AgentUpdate[], raw: unknown) => {
+  const decodeChoice = (raw: unknown) => {
     if (typeof raw !== 'object' || raw === null) return issue('malformed-chunk', 'a choice must be an object', raw)
-    const c = raw as Wire
+    const c = raw as WireObject
     const index = typeof c.index === 'number' ? c.index : 0
-    const choice = choiceState(out, index)
-    const delta = (typeof c.delta === 'object' && c.delta !== null ? c.delta : {}) as Wire
+    const choice = choiceState(index)
+    const delta = (typeof c.delta === 'object' && c.delta !== null ? c.delta : {}) as WireObject
     const reasoning = str(delta.reasoning_content) ?? str(delta.reasoning)
     if (reasoning) {
-      out.push({
+      emit({
         type: 'thought',
         messageId: choice.messageId,
         text: segments.prefix(choice.messageId, 'reasoning', 'reasoning') + reasoning,
@@ -127,7 +119,7 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
     if (content === undefined && delta.content !== undefined && delta.content !== null)
       issue('malformed-chunk', 'delta.content must be a string; dropped', c)
     if (content) {
-      out.push({
+      emit({
         type: 'chunk',
         messageId: choice.messageId,
         text: segments.prefix(choice.messageId, 'text', 'content') + content,
@@ -136,7 +128,7 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
     const refusal = str(delta.refusal)
     if (refusal) {
       choice.refused = true
-      out.push({
+      emit({
         type: 'chunk',
         messageId: choice.messageId,
         text: segments.prefix(choice.messageId, 'text', 'refusal') + refusal,
@@ -144,73 +136,66 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
     }
     if (Array.isArray(delta.tool_calls)) {
       for (const call of delta.tool_calls) {
-        if (typeof call === 'object' && call !== null) appendToolCall(out, choice, call as Wire)
+        if (typeof call === 'object' && call !== null) appendToolCall(choice, call as WireObject)
         else issue('malformed-chunk', 'a tool call delta must be an object', call)
       }
     }
     // The deprecated single `function_call` is a tool call without an id.
     if (typeof delta.function_call === 'object' && delta.function_call !== null)
-      appendToolCall(out, choice, { index: -1, id: `${choice.messageId}:function`, function: delta.function_call })
+      appendToolCall(choice, { index: -1, id: `${choice.messageId}:function`, function: delta.function_call })
     const finish = str(c.finish_reason)
     if (finish !== undefined && !choice.finished) {
       if (finish === 'content_filter') choice.refused = true
       choice.finished = true
-      out.push({ type: 'message-done', messageId: choice.messageId, status: choice.refused ? 'refusal' : 'complete' })
+      emit({ type: 'message-done', messageId: choice.messageId, status: choice.refused ? 'refusal' : 'complete' })
       if (index === 0) stopReason = choice.refused ? 'refusal' : finish
     }
   }
 
-  const end = (reason: EndReason = 'complete'): AgentUpdate[] => {
-    const out: AgentUpdate[] = []
-    if (!turnOpen) return out
+  const end = (reason: EndReason) => {
+    if (!turnOpen) return
     if (reason === 'interrupted') {
       for (const choice of choices.values())
-        if (!choice.finished) out.push({ type: 'message-done', messageId: choice.messageId, status: 'interrupted' })
-      return out
+        if (!choice.finished) emit({ type: 'message-done', messageId: choice.messageId, status: 'interrupted' })
+      return
     }
-    endTurn(out, reason === 'complete' ? undefined : reason)
-    return out
+    endTurn(reason === 'complete' ? undefined : reason)
   }
 
-  return {
-    decode(wire) {
-      if (wire === '[DONE]') return end()
-      const out: AgentUpdate[] = []
-      const chunk = readWireObject(wire, source, report)
-      if (!chunk) return out
+  return decoder({
+    read: readWireObject,
+    doneMarker: 'ends-stream',
+    decode(chunk) {
       if (chunk.error !== undefined && chunk.choices === undefined) {
         // OpenAI-compatible servers report a failure mid-stream as `{ error: { message } }`.
-        const error = (typeof chunk.error === 'object' && chunk.error !== null ? chunk.error : {}) as Wire
+        const error = (typeof chunk.error === 'object' && chunk.error !== null ? chunk.error : {}) as WireObject
         const message = str(error.message) ?? str(chunk.error) ?? 'The completion failed'
         const code = str(error.code) ?? str(error.type)
-        out.push({
+        emit({
           type: 'error',
           ...(completionId !== undefined && { messageId: completionId }),
           message,
           ...(code && { code }),
         })
-        if (turnOpen) endTurn(out, 'error')
-        return out
+        if (turnOpen) endTurn('error')
+        return
       }
-      if (!Array.isArray(chunk.choices)) {
-        issue('malformed-chunk', 'a chat completion chunk needs a "choices" array', chunk)
-        return out
-      }
+      if (!Array.isArray(chunk.choices))
+        return issue('malformed-chunk', 'a chat completion chunk needs a "choices" array', chunk)
       const id = str(chunk.id)
-      if (turnOpen && id !== undefined && completionId !== undefined && id !== completionId) endTurn(out)
+      if (turnOpen && id !== undefined && completionId !== undefined && id !== completionId) endTurn()
       if (!turnOpen) {
         turnOpen = true
         completionId = id
-        out.push({ type: 'turn-start', ...(id !== undefined && { responseId: id }) })
+        emit({ type: 'turn-start', ...(id !== undefined && { responseId: id }) })
       }
-      for (const choice of chunk.choices) decodeChoice(out, choice)
+      for (const choice of chunk.choices) decodeChoice(choice)
       const usage = readOpenAiUsage(chunk.usage)
       if (usage) {
-        const first = choiceState(out, 0)
-        out.push({ type: 'usage', messageId: first.messageId, usage })
+        const first = choiceState(0)
+        emit({ type: 'usage', messageId: first.messageId, usage })
       }
-      return out
     },
     end,
-  }
+  })
 }

@@ -8,9 +8,10 @@
  * reports the output (a `tool-call-update`). Hosted tools (web search, file search, code
  * interpreter, MCP, …) follow the status OpenAI reports for them.
  */
-import type { AgentUpdate, Decoder, DecoderOptions, EndReason, IssueHandler, ToolKind } from '@palimpsest/core'
+import type { Decoder, DecoderOptions, EndReason, ToolKind } from '@palimpsest/core'
+import { createDecoderKit } from '../decoding/decoder-kit'
+import { stringOf as str, typedWireObjectReader, type WireObject } from '../decoding/wire-object'
 import { createIdPrefix } from '../id-prefix'
-import { readTypedWireObject, safeReporter } from '../wire'
 import { createTextSegments } from './text-segments'
 import { readOpenAiUsage } from './usage'
 
@@ -21,8 +22,6 @@ export interface OpenAiResponsesDecoderOptions extends DecoderOptions {
    */
   responseId?: string
 }
-
-type Wire = Record<string, unknown>
 
 const source = 'openai-responses'
 
@@ -61,10 +60,6 @@ const ignoredEvents = new Set([
 const hostedStatusEvent =
   /^response\.(\w+)_call\.(in_progress|searching|interpreting|generating|completed|failed|incomplete)$/
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
 function parseJson(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined
   try {
@@ -81,7 +76,7 @@ function hostedStatus(status: unknown): 'in_progress' | 'completed' | 'failed' {
 }
 
 export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOptions = {}): Decoder {
-  const report: IssueHandler = safeReporter(options.onIssue)
+  const { emit, issue, decoder } = createDecoderKit({ source, onIssue: options.onIssue })
   const segments = createTextSegments()
   const idPrefix = createIdPrefix(source)
   let unnamedResponses = 0
@@ -97,28 +92,25 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
   const streamed = new Set<string>()
   const customInputs = new Map<string, string>()
 
-  const issue = (code: string, message: string, input?: unknown) =>
-    report({ code, message, source, ...(input !== undefined && { input }) })
-
   /** The message of the current response, started (with its turn) on first use. */
-  const currentMessage = (out: AgentUpdate[], responseId?: string): string => {
+  const currentMessage = (responseId?: string): string => {
     if (!turnOpen) {
       turnOpen = true
       refused = false
       failureShown = false
-      out.push({ type: 'turn-start', ...(responseId !== undefined && { responseId }) })
+      emit({ type: 'turn-start', ...(responseId !== undefined && { responseId }) })
     }
     messageId ??= responseId ?? `${idPrefix}-${++unnamedResponses}`
-    if (!messageStarted) out.push({ type: 'message-start', messageId, role: 'assistant' })
+    if (!messageStarted) emit({ type: 'message-start', messageId, role: 'assistant' })
     messageStarted = true
     return messageId
   }
 
-  const appendText = (out: AgentUpdate[], kind: 'text' | 'reasoning', key: string, text: string) => {
+  const appendText = (kind: 'text' | 'reasoning', key: string, text: string) => {
     if (text === '') return
-    const id = currentMessage(out)
+    const id = currentMessage()
     const prefixed = segments.prefix(id, kind, key) + text
-    out.push(
+    emit(
       kind === 'text'
         ? { type: 'chunk', messageId: id, text: prefixed }
         : { type: 'thought', messageId: id, text: prefixed },
@@ -126,20 +118,20 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     streamed.add(key)
   }
 
-  const addItem = (out: AgentUpdate[], item: Wire) => {
+  const addItem = (item: WireObject) => {
     const type = str(item.type) ?? ''
     const itemId = str(item.id)
     if (type === 'message' || type === 'reasoning') return
-    const id = currentMessage(out)
+    const id = currentMessage()
     if (type === 'function_call' || type === 'custom_tool_call') {
       const toolCallId = str(item.call_id) ?? itemId
       if (toolCallId === undefined) return issue('malformed-event', `${type} item without call_id`, item)
       if (itemId !== undefined) toolCallIds.set(itemId, toolCallId)
       segments.interrupt(id)
-      out.push({ type: 'tool-call', messageId: id, toolCallId, name: str(item.name) ?? type, status: 'pending' })
+      emit({ type: 'tool-call', messageId: id, toolCallId, name: str(item.name) ?? type, status: 'pending' })
       const args = str(item.arguments)
       if (type === 'function_call' && args) {
-        out.push({ type: 'tool-call-delta', toolCallId, inputText: args, messageId: id })
+        emit({ type: 'tool-call-delta', toolCallId, inputText: args, messageId: id })
         if (itemId !== undefined) streamed.add(itemId)
       }
       return
@@ -148,7 +140,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       if (itemId === undefined) return issue('malformed-event', 'mcp_approval_request without id', item)
       segments.interrupt(id)
       const title = str(item.name)
-      out.push({
+      emit({
         type: 'approval-request',
         messageId: id,
         requestId: itemId,
@@ -162,7 +154,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       const name = type === 'mcp_call' ? (str(item.name) ?? 'mcp') : type.slice(0, -'_call'.length)
       toolCallIds.set(itemId, itemId)
       segments.interrupt(id)
-      out.push({
+      emit({
         type: 'tool-call',
         messageId: id,
         toolCallId: itemId,
@@ -173,19 +165,19 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     }
   }
 
-  const finishItem = (out: AgentUpdate[], item: Wire) => {
+  const finishItem = (item: WireObject) => {
     const type = str(item.type) ?? ''
     const itemId = str(item.id)
     if (type === 'function_call') {
       const toolCallId = str(item.call_id) ?? itemId
       // Arguments that never streamed as deltas arrive whole here.
       if (toolCallId !== undefined && itemId !== undefined && !streamed.has(itemId))
-        out.push({ type: 'tool-call-update', toolCallId, input: parseJson(str(item.arguments)), status: 'in_progress' })
+        emit({ type: 'tool-call-update', toolCallId, input: parseJson(str(item.arguments)), status: 'in_progress' })
       return
     }
     if (type === 'custom_tool_call') {
       const toolCallId = str(item.call_id) ?? itemId
-      if (toolCallId !== undefined) out.push({ type: 'tool-call-update', toolCallId, input: item.input })
+      if (toolCallId !== undefined) emit({ type: 'tool-call-update', toolCallId, input: item.input })
       return
     }
     if (!type.endsWith('_call') || itemId === undefined || !toolCallIds.has(itemId)) return
@@ -193,7 +185,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     const input = item.action ?? item.queries ?? item.code ?? parseJson(str(item.arguments))
     const error = str(item.error)
     const result = str(item.result)
-    out.push({
+    emit({
       type: 'tool-call-update',
       toolCallId: itemId,
       status: error ? 'failed' : hostedStatus(item.status ?? 'completed'),
@@ -205,11 +197,11 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     })
   }
 
-  const endResponse = (out: AgentUpdate[], response: Wire | undefined, stopReason: string | undefined) => {
+  const endResponse = (response: WireObject | undefined, stopReason: string | undefined) => {
     const usage = readOpenAiUsage(response?.usage)
     const responseId = str(response?.id) ?? messageId
-    if (messageId !== undefined && refused) out.push({ type: 'message-done', messageId, status: 'refusal' })
-    out.push({
+    if (messageId !== undefined && refused) emit({ type: 'message-done', messageId, status: 'refusal' })
+    emit({
       type: 'turn-end',
       ...(stopReason !== undefined && { stopReason }),
       ...(usage && { usage }),
@@ -220,31 +212,31 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     messageId = undefined
   }
 
-  const showFailure = (out: AgentUpdate[], message: string, code: string | undefined) => {
+  const showFailure = (message: string, code: string | undefined) => {
     if (failureShown) return
     failureShown = true
-    out.push({ type: 'error', messageId: currentMessage(out), message, ...(code && { code }) })
+    emit({ type: 'error', messageId: currentMessage(), message, ...(code && { code }) })
   }
 
-  const decodeEvent = (e: Wire, out: AgentUpdate[]): void => {
+  const decodeEvent = (e: WireObject): void => {
     const type = e.type as string
     switch (type) {
       case 'response.created': {
-        const response = e.response as Wire | undefined
+        const response = e.response as WireObject | undefined
         const responseId = str(response?.id)
         if (responseId === undefined) return issue('malformed-event', 'response.created without response.id', e)
-        if (turnOpen && messageId !== responseId) endResponse(out, undefined, undefined)
+        if (turnOpen && messageId !== responseId) endResponse(undefined, undefined)
         if (messageId !== responseId) messageStarted = false
         messageId = responseId
-        currentMessage(out, responseId)
-        if (response?.background === true) out.push({ type: 'run', responseId, status: 'background' })
+        currentMessage(responseId)
+        if (response?.background === true) emit({ type: 'run', responseId, status: 'background' })
         return
       }
       case 'response.output_item.added':
       case 'response.output_item.done': {
-        const item = e.item as Wire | undefined
+        const item = e.item as WireObject | undefined
         if (typeof item !== 'object' || item === null) return issue('malformed-event', `${type} without item`, e)
-        return type === 'response.output_item.added' ? addItem(out, item) : finishItem(out, item)
+        return type === 'response.output_item.added' ? addItem(item) : finishItem(item)
       }
       case 'response.output_text.delta':
       case 'response.refusal.delta':
@@ -256,7 +248,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
           return issue('malformed-event', `${type} needs string "item_id" and "delta"`, e)
         if (type === 'response.refusal.delta') refused = true
         const kind = type.startsWith('response.reasoning') ? 'reasoning' : 'text'
-        return appendText(out, kind, segmentKey(e, itemId), delta)
+        return appendText(kind, segmentKey(e, itemId), delta)
       }
       case 'response.output_text.done':
       case 'response.refusal.done':
@@ -268,18 +260,18 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
         if (streamed.has(key)) return
         const text = str(e.text) ?? str(e.refusal)
         if (type === 'response.refusal.done') refused = true
-        if (text !== undefined) appendText(out, type.startsWith('response.reasoning') ? 'reasoning' : 'text', key, text)
+        if (text !== undefined) appendText(type.startsWith('response.reasoning') ? 'reasoning' : 'text', key, text)
         return
       }
       case 'response.output_text.annotation.added': {
-        const annotation = e.annotation as Wire | undefined
+        const annotation = e.annotation as WireObject | undefined
         const url = str(annotation?.url)
         const title = str(annotation?.title) ?? str(annotation?.filename)
         const sourceId = url ?? str(annotation?.file_id)
         if (sourceId === undefined) return
-        const id = currentMessage(out)
+        const id = currentMessage()
         segments.interrupt(id)
-        out.push({
+        emit({
           type: 'source',
           messageId: id,
           sourceId,
@@ -302,10 +294,10 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
           // Free-form input is not JSON: keep it as text until the item is done.
           const text = (customInputs.get(itemId) ?? '') + delta
           customInputs.set(itemId, text)
-          out.push({ type: 'tool-call-update', toolCallId, input: text, status: 'in_progress' })
+          emit({ type: 'tool-call-update', toolCallId, input: text, status: 'in_progress' })
           return
         }
-        if (delta !== '') out.push({ type: 'tool-call-delta', toolCallId, inputText: delta })
+        if (delta !== '') emit({ type: 'tool-call-delta', toolCallId, inputText: delta })
         return
       }
       case 'response.function_call_arguments.done':
@@ -315,24 +307,24 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       case 'response.incomplete':
       case 'response.failed':
       case 'response.cancelled': {
-        const response = e.response as Wire | undefined
-        if (!turnOpen) currentMessage(out, str(response?.id))
+        const response = e.response as WireObject | undefined
+        if (!turnOpen) currentMessage(str(response?.id))
         if (type === 'response.failed') {
-          const error = response?.error as Wire | undefined
-          showFailure(out, str(error?.message) ?? 'The response failed', str(error?.code))
-          return endResponse(out, response, 'error')
+          const error = response?.error as WireObject | undefined
+          showFailure(str(error?.message) ?? 'The response failed', str(error?.code))
+          return endResponse(response, 'error')
         }
-        if (type === 'response.cancelled') return endResponse(out, response, 'cancelled')
+        if (type === 'response.cancelled') return endResponse(response, 'cancelled')
         if (type === 'response.incomplete') {
-          const reason = str((response?.incomplete_details as Wire | undefined)?.reason)
+          const reason = str((response?.incomplete_details as WireObject | undefined)?.reason)
           if (reason === 'content_filter') refused = true
-          return endResponse(out, response, reason === 'content_filter' ? 'refusal' : 'max_tokens')
+          return endResponse(response, reason === 'content_filter' ? 'refusal' : 'max_tokens')
         }
-        return endResponse(out, response, refused ? 'refusal' : 'end_turn')
+        return endResponse(response, refused ? 'refusal' : 'end_turn')
       }
       case 'error': {
-        showFailure(out, str(e.message) ?? 'The stream failed', str(e.code))
-        return endResponse(out, undefined, 'error')
+        showFailure(str(e.message) ?? 'The stream failed', str(e.code))
+        return endResponse(undefined, 'error')
       }
       default: {
         if (ignoredEvents.has(type)) return
@@ -340,7 +332,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
         if (hosted) {
           const itemId = str(e.item_id)
           if (itemId !== undefined && toolCallIds.has(itemId))
-            out.push({ type: 'tool-call-update', toolCallId: itemId, status: hostedStatus(hosted[2]) })
+            emit({ type: 'tool-call-update', toolCallId: itemId, status: hostedStatus(hosted[2]) })
           return
         }
         issue('unknown-event', `unknown Responses stream event ${JSON.stringify(type)}`, e)
@@ -348,32 +340,24 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     }
   }
 
-  const end = (reason: EndReason = 'complete'): AgentUpdate[] => {
-    const out: AgentUpdate[] = []
-    if (!turnOpen) return out
+  const end = (reason: EndReason) => {
+    if (!turnOpen) return
     if (reason === 'interrupted') {
-      if (messageId !== undefined) out.push({ type: 'message-done', messageId, status: 'interrupted' })
-      return out
+      if (messageId !== undefined) emit({ type: 'message-done', messageId, status: 'interrupted' })
+      return
     }
-    endResponse(out, undefined, reason === 'complete' ? undefined : reason)
-    return out
+    endResponse(undefined, reason === 'complete' ? undefined : reason)
   }
 
-  return {
-    decode(wire) {
-      // Streams relayed with OpenAI's Chat-style terminator end here.
-      if (wire === '[DONE]') return end()
-      const out: AgentUpdate[] = []
-      const e = readTypedWireObject(wire, source, report, 'malformed-event', 'a Responses stream event')
-      if (!e) return out
-      decodeEvent(e, out)
-      return out
-    },
+  return decoder({
+    read: typedWireObjectReader('a Responses stream event', 'malformed-event'),
+    doneMarker: 'ends-stream',
+    decode: decodeEvent,
     end,
-  }
+  })
 }
 /** Text deltas are grouped by output item and by content part (or summary part) within it. */
-function segmentKey(e: Wire, itemId: string): string {
+function segmentKey(e: WireObject, itemId: string): string {
   const index = e.summary_index ?? e.content_index
   return typeof index === 'number' ? `${itemId}#${index}` : itemId
 }

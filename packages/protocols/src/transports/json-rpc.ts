@@ -3,7 +3,7 @@
  * and Agentex's NDJSON `message/send` responses.
  */
 import type { IssueHandler } from '@palimpsest/core'
-import { safeReporter } from '../wire'
+import { safeReporter } from '../safe-reporter'
 import type { ByteSource } from './byte-source'
 import { type NdjsonOptions, ndjsonLines } from './ndjson'
 

@@ -4,7 +4,7 @@
  * replays from an earlier point never duplicates text.
  */
 import type { IssueHandler } from '@palimpsest/core'
-import { safeReporter } from '../wire'
+import { safeReporter } from '../safe-reporter'
 import { type SseEvent, sseEvents } from './sse'
 import { TransportError } from './transport-error'
 

@@ -1,6 +1,6 @@
 /** Pipes one stream of wire messages through a decoder into a transcript store. */
 import type { AgentUpdate, Decoder, EndReason, IssueHandler, TranscriptStore } from '@palimpsest/core'
-import { safeReporter } from '../wire'
+import { safeReporter } from '../safe-reporter'
 import type { SseEvent } from './sse'
 
 /** How the stream ended: `complete` (the source ended), `interrupted` (it broke), `aborted` (the signal fired). */

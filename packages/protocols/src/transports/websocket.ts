@@ -1,6 +1,6 @@
 /** The text messages of a WebSocket (the browser's `WebSocket`, or Node's `ws`) as an async iterable. */
 import type { IssueHandler } from '@palimpsest/core'
-import { safeReporter } from '../wire'
+import { safeReporter } from '../safe-reporter'
 import { TransportError } from './transport-error'
 
 /** What is needed of a WebSocket: the browser's and `ws`'s both fit. */

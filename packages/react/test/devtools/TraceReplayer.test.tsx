@@ -118,7 +118,7 @@ describe('TraceReplayer wire panel', () => {
     render(<TraceReplayer events={[{ wire: { nonsense: true } }]} decoder={createCountingFactory()} />)
     fireEvent.click(screen.getByRole('button', { name: 'Step one wire message' }))
     const panel = screen.getByRole('region', { name: 'Wire messages and decoded updates' })
-    expect(within(panel).getByText(/unknown-wire: not a fake message/)).toBeTruthy()
+    expect(within(panel).getByText(/malformed-message: not a fake message/)).toBeTruthy()
     expect(within(panel).getByText('no updates')).toBeTruthy()
   })
 

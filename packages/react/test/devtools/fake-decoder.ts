@@ -21,7 +21,7 @@ export function createCountingFactory(): CountingFactory {
           return [{ type: 'chunk', messageId: 'm1', text: String(value.say) }]
         if (value && typeof value === 'object' && 'clear' in value)
           return [{ type: 'clear', messageId: 'm1', target: 'text' }]
-        options?.onIssue?.({ code: 'unknown-wire', message: 'not a fake message', input: value, source: 'fake' })
+        options?.onIssue?.({ code: 'malformed-message', message: 'not a fake message', input: value, source: 'fake' })
         return []
       },
       end(): AgentUpdate[] {

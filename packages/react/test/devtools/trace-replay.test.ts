@@ -79,8 +79,8 @@ describe('TraceReplay', () => {
     )
     replay.seek(2)
     expect(replay.step(0)?.issues).toEqual([])
-    expect(replay.step(1)?.issues.map((i) => i.code)).toEqual(['unknown-wire'])
-    expect(seen.map((i) => i.code)).toEqual(['unknown-wire'])
+    expect(replay.step(1)?.issues.map((i) => i.code)).toEqual(['malformed-message'])
+    expect(seen.map((i) => i.code)).toEqual(['malformed-message'])
   })
 
   test('a throwing decoder is reported and the replay goes on', () => {
