@@ -31,7 +31,6 @@ import {
   type Components,
   type HtmlTreeTransform,
   parseMarkdown,
-  type RenderOptions,
   renderMarkdown,
   renderSyntaxTree,
   rootOf,
