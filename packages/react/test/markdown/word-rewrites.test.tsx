@@ -9,6 +9,7 @@ import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Root } from 'mdast'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { StreamingMarkdownProps } from '../../src/markdown'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { changesInBlock, patchSyntaxTree, wordChanges } from '../../src/markdown/word-rewrite'
@@ -196,34 +197,17 @@ function repaint(text: string, step: number, word: string): string {
 describe('a live streaming message repainted word by word', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
-  it('renders every step exactly as a fresh render of its text, and ends as react-markdown', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: documents.length - 1 }),
-        fc.array(picks, { minLength: 1, maxLength: 4 }),
-        (index, steps) => {
-          const live = liveMarkdown()
-          let text = documents[index]!
-          live.render({ text, streaming: true })
-          for (const chosen of steps) {
-            text = swapWords(text, chosen)
-            live.render({ text, streaming: true })
-            const fresh = liveMarkdown()
-            fresh.render({ text, streaming: true })
-            expect(currentHtml(live), JSON.stringify(text)).toBe(currentHtml(fresh))
-            fresh.unmount()
-          }
-          live.render({ text, streaming: false })
-          expect(renderedHtml(live)).toBe(referenceHtml(text))
-          live.unmount()
-        },
-      ),
-      { numRuns: 150, seed: 7 },
-    )
-  })
-
-  it('with an added syntax (math), every step renders as a fresh render with that syntax', () => {
-    const texts = mathDocuments
+  /**
+   * Streams each chosen text, repaints its words step by step, and checks every step against a fresh
+   * render of that step's text; returns the live component and the last text.
+   */
+  const repaintedLikeFresh = (
+    texts: readonly string[],
+    props: Partial<StreamingMarkdownProps>,
+    html: (live: LiveMarkdown) => string,
+    runs: { numRuns: number; seed: number },
+    end: (live: LiveMarkdown, text: string) => void = () => {},
+  ) =>
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: texts.length - 1 }),
@@ -231,20 +215,34 @@ describe('a live streaming message repainted word by word', () => {
         (index, steps) => {
           const live = liveMarkdown()
           let text = texts[index]!
-          live.render({ text, streaming: true, syntax: mathSyntax })
+          live.render({ ...props, text, streaming: true })
           for (const chosen of steps) {
             text = swapWords(text, chosen)
-            live.render({ text, streaming: true, syntax: mathSyntax })
+            live.render({ ...props, text, streaming: true })
             const fresh = liveMarkdown()
-            fresh.render({ text, streaming: true, syntax: mathSyntax })
-            expect(withoutStyles(currentHtml(live)), JSON.stringify(text)).toBe(withoutStyles(currentHtml(fresh)))
+            fresh.render({ ...props, text, streaming: true })
+            expect(html(live), JSON.stringify(text)).toBe(html(fresh))
             fresh.unmount()
           }
+          end(live, text)
           live.unmount()
         },
       ),
-      { numRuns: 40, seed: 11 },
+      runs,
     )
+
+  it('renders every step exactly as a fresh render of its text, and ends as react-markdown', () => {
+    repaintedLikeFresh(documents, {}, currentHtml, { numRuns: 150, seed: 7 }, (live, text) => {
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live)).toBe(referenceHtml(text))
+    })
+  })
+
+  it('with an added syntax (math), every step renders as a fresh render with that syntax', () => {
+    repaintedLikeFresh(mathDocuments, { syntax: mathSyntax }, (live) => withoutStyles(currentHtml(live)), {
+      numRuns: 40,
+      seed: 11,
+    })
   })
 
   it('parses nothing and re-renders only the repainted blocks, keeping every DOM node', () => {
