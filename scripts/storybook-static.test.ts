@@ -73,6 +73,15 @@ async function runAxe({ theme, exclude }: { theme: 'light' | 'dark'; exclude: st
   for (const element of document.querySelectorAll('[data-theme]')) element.setAttribute('data-theme', theme)
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   if (exclude) for (const element of document.querySelectorAll(exclude)) element.remove()
+  // Checked at rest: a word fading in (`fadeIn`) is checked as it ends, not half transparent; an
+  // endless animation (the caret's blink) is stopped.
+  for (const animation of document.getAnimations()) {
+    try {
+      animation.finish()
+    } catch {
+      animation.cancel()
+    }
+  }
   // The a11y addon runs axe on every story too; one run at a time, so wait for its run to end.
   for (let attempt = 0; ; attempt++) {
     try {

@@ -8,5 +8,8 @@ export const workspaceAliases = [
   { find: /^@palimpsest\/protocols\/(.+)$/, replacement: root('packages/protocols/src/$1/index.ts') },
   { find: /^@palimpsest\/react$/, replacement: root('packages/react/src/index.ts') },
   { find: /^@palimpsest\/react\/devtools$/, replacement: root('packages/react/src/devtools/index.ts') },
-  { find: /^@palimpsest\/react\/(code|mermaid|links|virtual)$/, replacement: root('packages/react/src/$1/index.ts') },
+  {
+    find: /^@palimpsest\/react\/(code|mermaid|links|math|virtual)$/,
+    replacement: root('packages/react/src/$1/index.ts'),
+  },
 ]

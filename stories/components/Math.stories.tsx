@@ -31,7 +31,7 @@ const mathHeavyAnswer = [
   '',
   'The discriminant $$\\Delta = b^2 - 4ac$$ decides how many real roots there are:',
   '',
-  '| $$\\Delta$$ | real roots |',
+  '| discriminant $$\\Delta$$ | real roots |',
   '| --- | --- |',
   '| $$> 0$$ | two |',
   '| $$= 0$$ | one |',
