@@ -126,6 +126,9 @@ export default defineConfig({
           name: 'storybook-phone',
           browser: chromiumBrowser(),
           setupFiles: ['scripts/phone-width-setup.ts'],
+          // The check reads every element's layout: over the 3,000 messages of the long transcript
+          // story that took over 30 s in a CI dry run while the other story projects ran beside it.
+          hookTimeout: 120_000,
         },
       },
       {

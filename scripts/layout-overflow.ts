@@ -10,11 +10,12 @@ export function layoutOverflow(root: Element): string[] {
     problems.push(`the page scrolls sideways: ${page.scrollWidth} px of content in ${page.clientWidth} px`)
   }
   const overflowing: HTMLElement[] = []
+  const hasFormulas = root.querySelector('.katex') !== null
   for (const element of root.querySelectorAll('*')) {
     if (!(element instanceof HTMLElement)) continue
     // A formula's inner boxes overlap by design (KaTeX's struts and stacked lists); the formula's
     // own box, and the display block holding it, are checked.
-    if (element.parentElement?.closest('.katex')) continue
+    if (hasFormulas && element.parentElement?.closest('.katex')) continue
     const style = getComputedStyle(element)
     // Inline boxes have no width of their own; a box that scrolls or clips keeps its content inside.
     if (style.display === 'inline' || style.display === 'contents' || style.display === 'none') continue
