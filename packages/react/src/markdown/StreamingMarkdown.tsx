@@ -6,7 +6,7 @@
  * react-markdown's render of the whole text with the same options, its top-level elements grouped
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
-import { createContext, memo, type ReactNode, useContext, useMemo, useRef } from 'react'
+import { createContext, memo, useContext, useMemo, useRef } from 'react'
 import { addAutoDirection } from './block-direction'
 import {
   advanceSplit,
@@ -27,14 +27,7 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import {
-  type Components,
-  type HtmlTreeTransform,
-  parseMarkdown,
-  renderMarkdown,
-  renderSyntaxTree,
-  rootOf,
-} from './markdown-pipeline'
+import { type Components, type HtmlTreeTransform, parseMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
 import { MarkdownSourceContext } from './markdown-source'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
@@ -430,13 +423,9 @@ const RenderedBlock = memo(
     const own = owner !== undefined && source === owner.text
     const syntax = own ? takeBlockSyntax(owner) : undefined
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
-    let rendered: ReactNode
-    if (own && keep) {
-      const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
-      keepBlockTree(owner, tree)
-      rendered = renderSyntaxTree(tree, options, marks)
-    } else if (syntax) rendered = renderSyntaxTree(rootOf(syntax.nodes, syntax.offset, syntax.line), options, marks)
-    else rendered = renderMarkdown(source, options, marks)
+    const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
+    if (own && keep) keepBlockTree(owner, tree)
+    const rendered = renderSyntaxTree(tree, options, marks)
     return (
       <>
         {separated ? '\n' : null}

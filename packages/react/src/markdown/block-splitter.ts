@@ -24,7 +24,7 @@ import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noD
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { TableRows } from './StreamingTable'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
-import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
+import { applyWordChanges, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -522,7 +522,6 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
   let next = 0
   let blockStart = 0
   let tailLeaf = previous.tailLeaf
-  let settledShift = 0
   const lastTail = previous.tail[previous.tail.length - 1]
 
   const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
@@ -534,13 +533,7 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     if (own.length === 0) return undefined
     if (own[own.length - 1]!.to > blockEnd) return false
     const relative = changesInBlock(block.text, own, start)
-    let newText = ''
-    let from = 0
-    for (const change of relative) {
-      newText += block.text.slice(from, change.from) + change.insert
-      from = change.to
-    }
-    newText += block.text.slice(from)
+    const newText = applyWordChanges(block.text, relative)
     const replacement: MarkdownBlock = { ...block, text: newText }
     const tree = renderedTrees.get(block)
     const patched = tree && patchSyntaxTree(tree, block.text, relative)
@@ -581,7 +574,6 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
       settledPages[index] = { key: page.key, blocks }
     }
   }
-  settledShift = shiftedOffset(previous.settledEnd, changes) - previous.settledEnd
   if (next < changes.length) blockStart = previous.settledEnd
   let tail: MarkdownBlock[] | undefined
   for (let at = 0; at < previous.tail.length && next < changes.length; at++) {
@@ -597,7 +589,7 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     ...previous,
     text,
     settledPages: settledPages ?? previous.settledPages,
-    settledEnd: previous.settledEnd + settledShift,
+    settledEnd: shiftedOffset(previous.settledEnd, changes),
     tail: tail ?? previous.tail,
     tailLeaf,
   }

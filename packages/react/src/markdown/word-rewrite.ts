@@ -20,6 +20,7 @@
  * returns undefined).
  */
 import type { Nodes, Root } from 'mdast'
+import { lineStartBefore } from './top-level-blocks'
 
 /** One word replaced by another, at offsets of the old text. */
 export interface WordChange {
@@ -35,9 +36,10 @@ const wordUnit = /[\p{L}\p{N}\p{M}]/u
 const digit = /\p{N}/u
 const unpatchable = /[[\]<>&\\@]|www\.|:\/\//i
 /** What may precede a line's content: indentation, block quote markers, list item markers. */
-const linePrefix = /^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))*[ \t]*$/
+const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))*[ \t]*`
+const linePrefix = new RegExp(`${containerMarkers}$`)
 /** The same, then the start of a tag, comment, declaration or CDATA section the word is in. */
-const lineTagStart = /^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))*[ \t]*<\S*$/
+const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
 
 /**
  * The word changes that turn `before` into `after`, which share their first `prefix` and last
@@ -54,21 +56,25 @@ export function wordChanges(before: string, after: string, prefix: number, suffi
     oldEnd++
     newEnd++
   }
-  const oldWords = wordsIn(before, start, oldEnd)
-  const newWords = wordsIn(after, start, newEnd)
-  if (oldWords.length !== newWords.length) return undefined
+  // Both texts' words in step: the first differing run of other characters ends it (a rewrite that
+  // is not a word rewrite costs only the scan up to its first such difference).
+  const oldWords = wordReader(before, start, oldEnd)
+  const newWords = wordReader(after, start, newEnd)
   const changes: WordChange[] = []
   let oldGap = start
   let newGap = start
-  for (let index = 0; index <= oldWords.length; index++) {
-    const oldWord = oldWords[index]
-    const newWord = newWords[index]
+  for (;;) {
+    const oldWord = oldWords()
+    const newWord = newWords()
     const oldGapEnd = oldWord ? oldWord.index : oldEnd
     const newGapEnd = newWord ? newWord.index : newEnd
     if (oldGapEnd - oldGap !== newGapEnd - newGap || !after.startsWith(before.slice(oldGap, oldGapEnd), newGap)) {
       return undefined
     }
-    if (!oldWord || !newWord) break
+    if (!oldWord || !newWord) {
+      if (oldWord || newWord) return undefined
+      break
+    }
     if (oldWord[0] !== newWord[0]) {
       if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return undefined
       const oldRun = runAround(before, oldWord.index, oldWord.index + oldWord[0].length)
@@ -90,14 +96,23 @@ export function wordChanges(before: string, after: string, prefix: number, suffi
 function mayRestructure(text: string, found: RegExpExecArray): boolean {
   const at = found.index
   if (text[at - 1] === '/' && text[at - 2] === '<') return true
-  let lineStart = at
-  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--
+  const lineStart = lineStartBefore(text, at)
   if (digit.test(found[0]) && linePrefix.test(text.slice(lineStart, at))) return true
   return lineTagStart.test(text.slice(lineStart, at))
 }
 
 function isWordUnit(code: number): boolean {
   return (code >= 0xd800 && code <= 0xdfff) || wordUnit.test(String.fromCharCode(code))
+}
+
+/** The words of `text` from `start` to `end`, one per call (its own pattern, so two can run in step). */
+function wordReader(text: string, start: number, end: number): () => RegExpExecArray | undefined {
+  const pattern = new RegExp(word.source, word.flags)
+  pattern.lastIndex = start
+  return () => {
+    const match = pattern.exec(text)
+    return match && match.index < end ? match : undefined
+  }
 }
 
 function wordsIn(text: string, start: number, end: number): RegExpExecArray[] {
@@ -141,6 +156,17 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
     }
     return { ...change, from, to: change.to - start, line }
   })
+}
+
+/** `text` with `changes` (in order, offsets in `text`) made. */
+export function applyWordChanges(text: string, changes: readonly WordChange[]): string {
+  let result = ''
+  let from = 0
+  for (const change of changes) {
+    result += text.slice(from, change.from) + change.insert
+    from = change.to
+  }
+  return result + text.slice(from)
 }
 
 type Point = { line: number; column: number; offset?: number | undefined }

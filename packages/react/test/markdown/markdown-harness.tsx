@@ -67,13 +67,16 @@ function liveReference() {
   }
 }
 
-/** The markdown element's blocks as HTML, without the wrapper and the page elements grouping them. */
+/**
+ * The markdown element's blocks as HTML, without the wrapper and the page elements grouping them.
+ * Read from a copy, so the live component can go on rendering.
+ */
 export function renderedHtml(live: LiveMarkdown): string {
   const markdown = live.container.firstElementChild
-  return markdown ? blocksHtml(markdown) : ''
+  return markdown ? blocksHtml(markdown.cloneNode(true) as Element) : ''
 }
 
-/** The inner HTML of `element` with its block pages (`data-palimpsest-block-page`) unwrapped. */
+/** The inner HTML of `element` with its block pages (`data-palimpsest-block-page`) unwrapped in place. */
 function blocksHtml(element: Element): string {
   const pages = element.querySelectorAll(':scope > [data-palimpsest-block-page]')
   for (const page of pages) page.replaceWith(...page.childNodes)

@@ -62,18 +62,14 @@ function commonSuffix(a: string, b: string, prefix: number): number {
 }
 
 /**
- * The rendered blocks' HTML, read from a copy (`renderedHtml` unwraps the pages in place), in the
- * form a fresh render writes: React updating a reused element's style leaves an empty `style`
- * attribute where a fresh render writes none, and writes the changed declarations in another order
- * (KaTeX's spans), so empty styles are dropped and declarations sorted.
+ * The rendered blocks' HTML in the form a fresh render writes: React updating a reused element's
+ * style leaves an empty `style` attribute where a fresh render writes none, and writes the changed
+ * declarations in another order (KaTeX's spans), so empty styles are dropped and declarations sorted.
  */
 function currentHtml(live: LiveMarkdown): string {
-  const markdown = live.container.firstElementChild?.cloneNode(true) as Element | undefined
-  if (!markdown) return ''
-  for (const page of markdown.querySelectorAll(':scope > [data-palimpsest-block-page]')) {
-    page.replaceWith(...page.childNodes)
-  }
-  for (const element of markdown.querySelectorAll('[style]')) {
+  const container = document.createElement('div')
+  container.innerHTML = renderedHtml(live)
+  for (const element of container.querySelectorAll('[style]')) {
     const declarations = (element.getAttribute('style') ?? '')
       .split(';')
       .map((declaration) => declaration.trim())
@@ -81,7 +77,7 @@ function currentHtml(live: LiveMarkdown): string {
     if (declarations.length === 0) element.removeAttribute('style')
     else element.setAttribute('style', declarations.sort().join('; '))
   }
-  return markdown.innerHTML
+  return container.innerHTML
 }
 
 /**
