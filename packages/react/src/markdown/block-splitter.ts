@@ -49,6 +49,11 @@ export interface MarkdownBlock {
   readonly literal?: string
   /** Set on a streaming tail that is a table with body rows: render the settled rows once (`StreamingTable`). */
   readonly tableRows?: TableRows
+  /**
+   * Set on a streaming tail whose repair only dropped its final line ending, which changes nothing
+   * in its render: the splitter's tree of the unrepaired block renders it.
+   */
+  readonly rendersAsOwner?: true
 }
 
 /** Top-level syntax nodes of a block, with where the block starts in the parsed text. */
@@ -517,7 +522,7 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
  * change other blocks' renders): the general path handles it.
  */
 function wordRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
-  const changes = wordChanges(previous.text, text, prefix, suffix)
+  const changes = wordChanges(previous.text, text, prefix, suffix, !previous.hasDefinitions)
   if (!changes || changes.length === 0) return undefined
   let next = 0
   let blockStart = 0

@@ -12,12 +12,15 @@
  *   `</` (the end of a `<script>` or `<pre>` block): the block structure itself may change, so the
  *   whole rewrite takes the general path
  *   (`wordChanges` returns undefined);
- * - in text, a word next to `[`, `]` (a link label matched against definitions), `<`, `>` (inline
- *   HTML or an autolink), `&` (a character reference), `\`, `@`, `www.` or `://` (an autolink
- *   literal): only that block is parsed again (`WordChange.patchable`).
+ * - in text, a word whose run of non-space characters has `<`, `>` (inline HTML or an autolink),
+ *   `&` (a character reference) or `\`; a word after `://`, `www.` or `@` in its run, before `@`,
+ *   or right before `:` (an autolink literal's scheme, host or address); a word in brackets when
+ *   the document has link or footnote definitions (a label matched against them), or alone in
+ *   brackets with one character (a task list item's checkbox): only that block is parsed again
+ *   (`WordChange.patchable`).
  * A word outside a text, inline code or code node or an inline link's or image's destination, title
- * or alt (a code fence's language, raw HTML, a definition) is also parsed again (`patchSyntaxTree`
- * returns undefined).
+ * or alt (a code fence's language, raw HTML, a definition), or in the text of an autolink (its
+ * destination is its text), is also parsed again (`patchSyntaxTree` returns undefined).
  */
 import type { Nodes, Root } from 'mdast'
 import { lineStartBefore } from './top-level-blocks'
@@ -31,22 +34,69 @@ export interface WordChange {
   readonly patchable: boolean
 }
 
-const word = /[\p{L}\p{N}\p{M}]+/gu
 const wordUnit = /[\p{L}\p{N}\p{M}]/u
 const digit = /\p{N}/u
-const unpatchable = /[[\]<>&\\@]|www\.|:\/\//i
+const unpatchableInRun = /[<>&\\]/
+const unpatchableBefore = /:\/\/|www\.|@/i
+const brackets = /[[\]]/
 /** What may precede a line's content: indentation, block quote markers, list item markers. */
 const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))*[ \t]*`
 const linePrefix = new RegExp(`${containerMarkers}$`)
 /** The same, then the start of a tag, comment, declaration or CDATA section the word is in. */
 const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
 
+/** A word: where it starts and ends in its text. */
+interface Word {
+  readonly start: number
+  readonly end: number
+}
+
+/** Whether a code point is a letter, digit or mark (`[\p{L}\p{N}\p{M}]`), memoised beyond ASCII. */
+const nonAsciiWordPoints = new Map<number, boolean>()
+
+/** The length in code units of the word character at `at` (a letter, digit or mark), 0 when it is none. */
+function wordUnitLength(text: string, at: number): number {
+  if (at >= text.length) return 0
+  const code = text.charCodeAt(at)
+  if (code < 0x80) return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) ? 1 : 0
+  const point = text.codePointAt(at) as number
+  let isWord = nonAsciiWordPoints.get(point)
+  if (isWord === undefined) {
+    if (nonAsciiWordPoints.size > 4096) nonAsciiWordPoints.clear()
+    isWord = wordUnit.test(String.fromCodePoint(point))
+    nonAsciiWordPoints.set(point, isWord)
+  }
+  return isWord ? (point > 0xffff ? 2 : 1) : 0
+}
+
+/** The first word of `text` starting at or after `from` and before `end` (it may run past `end`). */
+function nextWord(text: string, from: number, end: number): Word | undefined {
+  let start = from
+  while (start < end) {
+    const length = wordUnitLength(text, start)
+    if (length > 0) {
+      let stop = start + length
+      for (let unit = wordUnitLength(text, stop); unit > 0; unit = wordUnitLength(text, stop)) stop += unit
+      return { start, end: stop }
+    }
+    start++
+  }
+  return undefined
+}
+
 /**
  * The word changes that turn `before` into `after`, which share their first `prefix` and last
  * `suffix` characters; undefined when they differ in anything but words, or when a changed word
- * may change the block structure.
+ * may change the block structure. `bracketsAreText`: the text has no link or footnote definition,
+ * so a bracketed word is no label that could match one.
  */
-export function wordChanges(before: string, after: string, prefix: number, suffix: number): WordChange[] | undefined {
+export function wordChanges(
+  before: string,
+  after: string,
+  prefix: number,
+  suffix: number,
+  bracketsAreText = false,
+): WordChange[] | undefined {
   // Widen the differing region to whole words (and whole surrogate pairs).
   let start = prefix
   while (start > 0 && isWordUnit(before.charCodeAt(start - 1))) start--
@@ -58,78 +108,86 @@ export function wordChanges(before: string, after: string, prefix: number, suffi
   }
   // Both texts' words in step: the first differing run of other characters ends it (a rewrite that
   // is not a word rewrite costs only the scan up to its first such difference).
-  const oldWords = wordReader(before, start, oldEnd)
-  const newWords = wordReader(after, start, newEnd)
   const changes: WordChange[] = []
   let oldGap = start
   let newGap = start
   for (;;) {
-    const oldWord = oldWords()
-    const newWord = newWords()
-    const oldGapEnd = oldWord ? oldWord.index : oldEnd
-    const newGapEnd = newWord ? newWord.index : newEnd
-    if (oldGapEnd - oldGap !== newGapEnd - newGap || !after.startsWith(before.slice(oldGap, oldGapEnd), newGap)) {
+    const oldWord = nextWord(before, oldGap, oldEnd)
+    const newWord = nextWord(after, newGap, newEnd)
+    const oldGapEnd = oldWord ? oldWord.start : oldEnd
+    const newGapEnd = newWord ? newWord.start : newEnd
+    if (oldGapEnd - oldGap !== newGapEnd - newGap || !sameRun(before, oldGap, after, newGap, oldGapEnd - oldGap)) {
       return undefined
     }
     if (!oldWord || !newWord) {
       if (oldWord || newWord) return undefined
       break
     }
-    if (oldWord[0] !== newWord[0]) {
+    const length = oldWord.end - oldWord.start
+    if (length !== newWord.end - newWord.start || !sameRun(before, oldWord.start, after, newWord.start, length)) {
       if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return undefined
-      const oldRun = runAround(before, oldWord.index, oldWord.index + oldWord[0].length)
-      const newRun = runAround(after, newWord.index, newWord.index + newWord[0].length)
       changes.push({
-        from: oldWord.index,
-        to: oldWord.index + oldWord[0].length,
-        insert: newWord[0],
-        patchable: !unpatchable.test(oldRun) && !unpatchable.test(newRun),
+        from: oldWord.start,
+        to: oldWord.end,
+        insert: after.slice(newWord.start, newWord.end),
+        patchable:
+          isPatchableInText(before, oldWord, bracketsAreText) && isPatchableInText(after, newWord, bracketsAreText),
       })
     }
-    oldGap = oldWord.index + oldWord[0].length
-    newGap = newWord.index + newWord[0].length
+    oldGap = oldWord.end
+    newGap = newWord.end
   }
   return changes
 }
 
+/** Whether `a` from `aStart` and `b` from `bStart` have the same `length` characters. */
+function sameRun(a: string, aStart: number, b: string, bStart: number, length: number): boolean {
+  for (let index = 0; index < length; index++) {
+    if (a.charCodeAt(aStart + index) !== b.charCodeAt(bStart + index)) return false
+  }
+  return true
+}
+
 /** Whether changing this word may change the block structure (see the module comment). */
-function mayRestructure(text: string, found: RegExpExecArray): boolean {
-  const at = found.index
+function mayRestructure(text: string, found: Word): boolean {
+  const at = found.start
   if (text[at - 1] === '/' && text[at - 2] === '<') return true
   const lineStart = lineStartBefore(text, at)
-  if (digit.test(found[0]) && linePrefix.test(text.slice(lineStart, at))) return true
+  if (digit.test(text.slice(at, found.end)) && linePrefix.test(text.slice(lineStart, at))) return true
   return lineTagStart.test(text.slice(lineStart, at))
+}
+
+/** Whether a change of this word in a text node cannot change what the text around it means (see the module comment). */
+function isPatchableInText(text: string, found: Word, bracketsAreText: boolean): boolean {
+  const run = runAround(text, found.start, found.end)
+  if (unpatchableInRun.test(run.text)) return false
+  const before = run.text.slice(0, found.start - run.start)
+  const after = run.text.slice(found.end - run.start)
+  if (unpatchableBefore.test(before) || after.includes('@') || after.startsWith('://')) return false
+  if (after.startsWith('.') && text.slice(found.start, found.end).toLowerCase() === 'www') return false
+  if (!brackets.test(run.text)) return true
+  if (!bracketsAreText) return false
+  // `[x]` after a list item marker is a task list checkbox; `[y]` is text.
+  return !(before.endsWith('[') && after.startsWith(']') && found.end - found.start === 1)
 }
 
 function isWordUnit(code: number): boolean {
   return (code >= 0xd800 && code <= 0xdfff) || wordUnit.test(String.fromCharCode(code))
 }
 
-/** The words of `text` from `start` to `end`, one per call (its own pattern, so two can run in step). */
-function wordReader(text: string, start: number, end: number): () => RegExpExecArray | undefined {
-  const pattern = new RegExp(word.source, word.flags)
-  pattern.lastIndex = start
-  return () => {
-    const match = pattern.exec(text)
-    return match && match.index < end ? match : undefined
-  }
-}
-
-function wordsIn(text: string, start: number, end: number): RegExpExecArray[] {
-  const words: RegExpExecArray[] = []
-  word.lastIndex = start
-  for (let match = word.exec(text); match && match.index < end; match = word.exec(text)) words.push(match)
-  word.lastIndex = 0
+function wordsIn(text: string, start: number, end: number): Word[] {
+  const words: Word[] = []
+  for (let found = nextWord(text, start, end); found; found = nextWord(text, found.end, end)) words.push(found)
   return words
 }
 
 /** The run of non-whitespace characters around `from`–`to`. */
-function runAround(text: string, from: number, to: number): string {
+function runAround(text: string, from: number, to: number): { start: number; text: string } {
   let start = from
   while (start > 0 && !isSpace(text.charCodeAt(start - 1))) start--
   let end = to
   while (end < text.length && !isSpace(text.charCodeAt(end))) end++
-  return text.slice(start, end)
+  return { start, text: text.slice(start, end) }
 }
 
 function isSpace(code: number): boolean {
@@ -158,13 +216,13 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
   })
 }
 
-/** `text` with `changes` (in order, offsets in `text`) made. */
-export function applyWordChanges(text: string, changes: readonly WordChange[]): string {
+/** `text` with `changes` (in order, offsets in `text` plus `offset`) made. */
+export function applyWordChanges(text: string, changes: readonly WordChange[], offset = 0): string {
   let result = ''
   let from = 0
   for (const change of changes) {
-    result += text.slice(from, change.from) + change.insert
-    from = change.to
+    result += text.slice(from, change.from - offset) + change.insert
+    from = change.to - offset
   }
   return result + text.slice(from)
 }
@@ -176,25 +234,39 @@ type Point = { line: number; column: number; offset?: number | undefined }
  * made from the tree of `source` (positions relative to the block): the changed words replaced in
  * its text nodes, every later position shifted. Nodes before the first change are shared with the
  * old tree, which is not modified. Undefined when a change is not inside a text, inline code or code
- * node whose words it can map, or is inside a link reference (its text is its label).
+ * node whose words it can map, or is inside a link reference (its text is its label) or an autolink
+ * (its text is its destination).
  */
 export function patchSyntaxTree(tree: Root, source: string, changes: readonly BlockWordChange[]): Root | undefined {
   const first = changes[0]?.from ?? Number.POSITIVE_INFINITY
   let done = 0
+  // Per change, the offsets it and the changes before it moved later text by, in all and on its line.
+  const moved: number[] = []
+  const movedOnLine: number[] = []
+  for (const [index, change] of changes.entries()) {
+    const delta = change.insert.length - (change.to - change.from)
+    const sameLine = index > 0 && changes[index - 1]!.line === change.line
+    moved.push((moved[index - 1] ?? 0) + delta)
+    movedOnLine.push((sameLine ? movedOnLine[index - 1]! : 0) + delta)
+  }
   const shifted = (point: Point): Point => {
-    let offset = 0
-    let column = 0
-    for (const change of changes) {
-      if (point.offset === undefined || change.to > point.offset) break
-      const delta = change.insert.length - (change.to - change.from)
-      offset += delta
-      if (change.line === point.line) column += delta
+    if (point.offset === undefined || point.offset < (changes[0]?.to ?? Number.POSITIVE_INFINITY)) return point
+    // The last change ending at or before the point.
+    let low = 0
+    let high = changes.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if (changes[middle]!.to <= point.offset) low = middle
+      else high = middle - 1
     }
+    const offset = moved[low]!
+    const column = changes[low]!.line === point.line ? movedOnLine[low]! : 0
     if (offset === 0 && column === 0) return point
-    return { ...point, column: point.column + column, offset: (point.offset ?? 0) + offset }
+    return { ...point, column: point.column + column, offset: point.offset + offset }
   }
 
-  const patch = (node: Nodes, inReference: boolean): Nodes | undefined => {
+  // `inLabel`: in a link reference's text (its label) or an autolink's (its destination).
+  const patch = (node: Nodes, inLabel: boolean): Nodes | undefined => {
     const position = node.position
     const start = position?.start.offset
     const end = position?.end.offset
@@ -209,19 +281,25 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
       const covered = covering()
       if (covered > 0) {
         const own = changes.slice(done, done + covered)
-        if (inReference || start === undefined || end === undefined || own[0]!.from < start) return undefined
+        if (inLabel || start === undefined || end === undefined || own[0]!.from < start) return undefined
         if (node.type === 'text' && !own.every((change) => change.patchable)) return undefined
-        const [value] = replaceWords([node.value], source, start, end, own, node.type === 'code') ?? []
+        const [value] =
+          node.type === 'text' && node.value.length === end - start && source.slice(start, end) === node.value
+            ? [applyWordChanges(node.value, own, start)]
+            : (replaceWords([node.value], source, start, end, own, node.type === 'code') ?? [])
         if (value === undefined) return undefined
         done += covered
         next = { ...node, value }
       }
     } else if ('children' in node) {
-      const reference = inReference || node.type === 'linkReference'
+      const label =
+        inLabel ||
+        node.type === 'linkReference' ||
+        (node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91) // `[`
       let children: Nodes[] | undefined
       for (let index = 0; index < node.children.length; index++) {
         const child = node.children[index] as Nodes
-        const patched = patch(child, reference)
+        const patched = patch(child, label)
         if (patched === undefined) return undefined
         if (patched !== child) {
           children ??= node.children.slice() as Nodes[]
@@ -287,20 +365,22 @@ function replaceWords(
   const skipped = sourceWords.length - valueWords.length
   if (skipped < 0 || (skipped > 0 && !skipLeading)) return undefined
   for (let index = 0; index < valueWords.length; index++) {
-    if (valueWords[index]!.found[0] !== sourceWords[index + skipped]![0]) return undefined
+    const { found, field } = valueWords[index]!
+    const sourceWord = sourceWords[index + skipped]!
+    const length = found.end - found.start
+    if (length !== sourceWord.end - sourceWord.start) return undefined
+    if (!sameRun(values[field]!, found.start, source, sourceWord.start, length)) return undefined
   }
   const results = values.map(() => '')
   const from = values.map(() => 0)
   let searched = skipped
   for (const change of changes) {
-    while (searched < sourceWords.length && sourceWords[searched]!.index < change.from) searched++
+    while (searched < sourceWords.length && sourceWords[searched]!.start < change.from) searched++
     const sourceWord = sourceWords[searched]
-    if (!sourceWord || sourceWord.index !== change.from || sourceWord[0].length !== change.to - change.from) {
-      return undefined
-    }
+    if (!sourceWord || sourceWord.start !== change.from || sourceWord.end !== change.to) return undefined
     const { found, field } = valueWords[searched - skipped]!
-    results[field] += values[field]!.slice(from[field], found.index) + change.insert
-    from[field] = found.index + found[0].length
+    results[field] += values[field]!.slice(from[field], found.start) + change.insert
+    from[field] = found.end
   }
   return results.map((result, field) => result + values[field]!.slice(from[field]))
 }

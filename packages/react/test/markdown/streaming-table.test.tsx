@@ -169,7 +169,7 @@ describe('a streaming table renders by rows', () => {
     live.render({ text, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(document))
     live.unmount()
-  })
+  }, 60_000)
 })
 
 function sum(values: readonly number[]): number {
