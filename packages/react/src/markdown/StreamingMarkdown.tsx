@@ -240,7 +240,8 @@ export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret
 export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
   if (!streaming || !isLast) return block
-  const text = repairTail(withoutFinalLineEnding(block.text), split.tailLeaf, split.syntax)
+  const unended = withoutFinalLineEnding(block.text)
+  const text = repairTail(unended, split.tailLeaf, split.syntax)
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
@@ -248,13 +249,32 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     // A table streaming row by row renders its settled rows once (`StreamingTable`).
     const rows = block.type === 'table' && split.tailLeaf?.type === 'tableCell' ? tableRows(text) : undefined
     if (rows) return { ...block, text, tableRows: rows }
-    return text === block.text ? block : { ...block, text }
+    if (text === block.text) return block
+    // Nothing repaired but the final line ending dropped (which the block loses anyway once another
+    // block follows): where that changes nothing, the splitter's tree of the block renders it, and
+    // is kept for word rewrites.
+    const ownerTree = text === unended && split.tailLeaf !== undefined && endingNeutralLeaves.has(split.tailLeaf.type)
+    return ownerTree ? { ...block, text, rendersAsOwner: true } : { ...block, text }
   }
   // A blank last line still being typed is not part of it (a complete one would have ended it).
   return { ...block, text, literal: text.slice(htmlStart).replace(trailingBlankLine, '') }
 }
 
 const trailingBlankLine = /(?:\r\n|\r|\n)[ \t]*$/
+
+/** Innermost blocks whose render is the same with or without a final line ending (not raw HTML, not math). */
+const endingNeutralLeaves = new Set([
+  'paragraph',
+  'heading',
+  'code',
+  'list',
+  'listItem',
+  'blockquote',
+  'table',
+  'tableRow',
+  'tableCell',
+  'thematicBreak',
+])
 
 function withoutFinalLineEnding(text: string): string {
   if (text.endsWith('\r\n')) return text.slice(0, -2)
@@ -394,6 +414,7 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options, 
       separated={separated}
       source={prefix + text}
       owner={owner}
+      rendersAsOwner={block.rendersAsOwner === true && prefix === ''}
       options={options}
       motion={motion}
     />
@@ -406,6 +427,8 @@ interface RenderedBlockProps {
   source: string
   /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
   owner: MarkdownBlock | undefined
+  /** `source` renders as the owner's text does (see `MarkdownBlock.rendersAsOwner`): its tree is used too. */
+  rendersAsOwner: boolean
   options: MarkdownRenderOptions
   motion: BlockMotion
 }
@@ -417,10 +440,10 @@ interface RenderedBlockProps {
  * how it is rendered) decides the render.
  */
 const RenderedBlock = memo(
-  function RenderedBlock({ blockKey, separated, source, owner, options, motion }: RenderedBlockProps) {
+  function RenderedBlock({ blockKey, separated, source, owner, rendersAsOwner, options, motion }: RenderedBlockProps) {
     const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
     const keep = useContext(TreeKeepingContext).keep
-    const own = owner !== undefined && source === owner.text
+    const own = owner !== undefined && (source === owner.text || rendersAsOwner)
     const syntax = own ? takeBlockSyntax(owner) : undefined
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
     const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
