@@ -1,3 +1,4 @@
+export { isPartStreaming } from '@palimpsest/core'
 export {
   Collapsible,
   type CollapsibleContentProps,
@@ -48,7 +49,6 @@ export {
   useTranscriptOptions,
 } from './options-context'
 export { defaultPartComponents, PartView } from './PartView'
-export { isPartStreaming } from './part-streaming'
 export { ApprovalRequestView, type ApprovalRequestViewProps } from './parts/ApprovalRequestView'
 export { DataPartView, type DataPartViewProps } from './parts/DataPartView'
 export { DiffView, type DiffViewProps } from './parts/DiffView'
