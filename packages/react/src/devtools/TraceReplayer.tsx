@@ -27,9 +27,9 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { TranscriptComponents } from '../components-map'
-import { Transcript, type TranscriptProps } from '../Transcript'
-import { useControllableState } from '../use-controllable-state'
+import type { TranscriptComponents } from '../message/components-map'
+import { useControllableState } from '../primitives/use-controllable-state'
+import { Transcript, type TranscriptProps } from '../transcript/Transcript'
 import { readFileText } from './read-file-text'
 import { TraceLoader } from './TraceLoader'
 import { WirePanel } from './WirePanel'

@@ -8,10 +8,10 @@
  */
 import { type ResponseWait, responseWaitKey } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useState } from 'react'
-import { useTranscriptOptions } from '../options-context'
-import { useTranscriptStore } from '../store-context'
-import { useTranscriptSelector } from '../use-transcript-selector'
-import { visuallyHidden } from '../visually-hidden'
+import { useTranscriptOptions } from '../options/options-context'
+import { visuallyHidden } from '../primitives/visually-hidden'
+import { useTranscriptStore } from '../store/store-context'
+import { useTranscriptSelector } from '../store/use-transcript-selector'
 import { type RunLabels, runLabels } from './run-labels'
 
 export interface ResponseIndicatorProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
