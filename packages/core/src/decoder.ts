@@ -19,3 +19,6 @@ export interface DecoderOptions {
   /** Receives every dropped or suspicious wire message, with the reason. */
   onIssue?: IssueHandler
 }
+
+/** Makes a fresh decoder (a decoder cannot be reset, so starting over takes a new one). */
+export type DecoderFactory = (options?: DecoderOptions) => Decoder

@@ -1,9 +1,14 @@
 export { isPrimary, isSecondary } from './classify'
-export type { Decoder, DecoderOptions, EndReason } from './decoder'
+export type { Decoder, DecoderFactory, DecoderOptions, EndReason } from './decoder'
 export { subscribeToMessage } from './message-subscriptions'
 export { getMessage } from './message-table'
+export { isPartStreaming } from './part-streaming'
 export { createPartialJsonParser, type PartialJsonParser, parsePartialJson } from './partial-json'
 export { reduce, reduceAll, sumUsage } from './reduce'
+export { readTrace, readTraceText } from './replay/read-trace'
+export type { ReplayEvent, ReplayTrace, TraceReadResult } from './replay/replay-trace'
+export { type DecodedStep, type DecoderSource, TraceReplay } from './replay/trace-replay'
+export { type ResponseWait, responseWait, responseWaitKey } from './response-wait'
 export {
   selectIsStreaming,
   selectLatestTurn,

@@ -1,24 +1,6 @@
-export {
-  Collapsible,
-  type CollapsibleContentProps,
-  type CollapsibleRootProps,
-  type CollapsibleTriggerProps,
-  useCollapsible,
-} from './Collapsible'
-export type {
-  MessageComponentProps,
-  PartComponents,
-  PartElementProps,
-  PartProps,
-  TranscriptComponents,
-} from './components-map'
-export { type DisclosureRegistry, disclosureKey, disclosureRegistryFor } from './disclosure-registry'
-export { useIsStreaming, useMessage, useMessageIds, usePart, usePartStreaming } from './hooks'
-export { createJsonPrettyPrinter, type JsonPrettyPrinter } from './json-pretty-printer'
-export { defaultLabels, type Labels } from './labels'
-export { type DiffLine, diffLines } from './line-diff'
-export { DefaultMessageLayout, Message, type MessageProps, type MessageRootProps } from './Message'
-export { type ContentSlotProps, PrimaryContent, SecondaryContent } from './MessageParts'
+export { isPartStreaming } from '@palimpsest/core'
+export { type DiffLine, diffLines } from './diff/line-diff'
+export { createJsonPrettyPrinter, type JsonPrettyPrinter } from './json/json-pretty-printer'
 export {
   type CodeHighlighter,
   defineMarkdownSyntax,
@@ -36,7 +18,18 @@ export {
   StreamingMarkdown,
   type StreamingMarkdownProps,
 } from './markdown'
-export { useMessageContext } from './message-context'
+export type {
+  MessageComponentProps,
+  PartComponents,
+  PartElementProps,
+  PartProps,
+  TranscriptComponents,
+} from './message/components-map'
+export { DefaultMessageLayout, Message, type MessageProps, type MessageRootProps } from './message/Message'
+export { type ContentSlotProps, PrimaryContent, SecondaryContent } from './message/MessageParts'
+export { useMessageContext } from './message/message-context'
+export { defaultPartComponents, PartView } from './message/PartView'
+export { defaultLabels, type Labels } from './options/labels'
 export {
   defaultHoldMs,
   defaultPanels,
@@ -46,9 +39,7 @@ export {
   type TranscriptOptionsInput,
   TranscriptOptionsProvider,
   useTranscriptOptions,
-} from './options-context'
-export { defaultPartComponents, PartView } from './PartView'
-export { isPartStreaming } from './part-streaming'
+} from './options/options-context'
 export { ApprovalRequestView, type ApprovalRequestViewProps } from './parts/ApprovalRequestView'
 export { DataPartView, type DataPartViewProps } from './parts/DataPartView'
 export { DiffView, type DiffViewProps } from './parts/DiffView'
@@ -61,17 +52,26 @@ export { SourceView, type SourceViewProps } from './parts/SourceView'
 export { StatusView, type StatusViewProps } from './parts/StatusView'
 export { TextView, type TextViewProps } from './parts/TextView'
 export { ToolCall, type ToolCallRootProps } from './parts/ToolCall'
-export { ReplaceableMarkdown, type ReplaceableMarkdownProps } from './ReplaceableMarkdown'
-export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } from './replacement-hold'
-export * from './run'
-export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store-context'
-export { Transcript, type TranscriptProps } from './Transcript'
+export {
+  Collapsible,
+  type CollapsibleContentProps,
+  type CollapsibleRootProps,
+  type CollapsibleTriggerProps,
+  useCollapsible,
+} from './primitives/Collapsible'
 export {
   type ControllableStateMemory,
   type ControllableStateOptions,
   useControllableState,
-} from './use-controllable-state'
-export { useSnapshotStore } from './use-snapshot-store'
-export { type StickToBottom, useStickToBottom } from './use-stick-to-bottom'
-export { useTranscriptSelector } from './use-transcript-selector'
-export { visuallyHidden } from './visually-hidden'
+} from './primitives/use-controllable-state'
+export { visuallyHidden } from './primitives/visually-hidden'
+export { ReplaceableMarkdown, type ReplaceableMarkdownProps } from './replacement/ReplaceableMarkdown'
+export { type ReplacementHold, type ReplacementHoldInput, useReplacementHold } from './replacement/replacement-hold'
+export * from './run'
+export { type DisclosureRegistry, disclosureKey, disclosureRegistryFor } from './store/disclosure-registry'
+export { useIsStreaming, useMessage, useMessageIds, usePart, usePartStreaming } from './store/selector-hooks'
+export { TranscriptProvider, type TranscriptProviderProps, useTranscriptStore } from './store/store-context'
+export { useSnapshotStore } from './store/use-snapshot-store'
+export { useTranscriptSelector } from './store/use-transcript-selector'
+export { Transcript, type TranscriptProps } from './transcript/Transcript'
+export { type StickToBottom, useStickToBottom } from './transcript/use-stick-to-bottom'

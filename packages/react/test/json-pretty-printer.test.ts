@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { createJsonPrettyPrinter } from '../src/json-pretty-printer'
+import { createJsonPrettyPrinter } from '../src/json/json-pretty-printer'
 
 /** Splits text at the given (sorted, deduplicated) cut points. */
 function chunk(text: string, cuts: number[]): string[] {

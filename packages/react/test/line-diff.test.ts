@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { diffLines, splitLines } from '../src/line-diff'
+import { diffLines, splitLines } from '../src/diff/line-diff'
 
 /** Length of the longest common subsequence, by dynamic programming (the reference the diff must match). */
 function lcsLength(a: string[], b: string[]): number {

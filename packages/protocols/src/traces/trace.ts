@@ -1,5 +1,5 @@
 /** Recorded traces: real wire messages of one stream, replayed by tests, stories and benchmarks. */
-import type { Decoder, DecoderOptions } from '@palimpsest/core'
+import type { DecoderFactory } from '@palimpsest/core'
 
 /** One recorded wire message and the delay before it arrived. */
 export interface TraceEvent {
@@ -22,7 +22,7 @@ export interface Trace {
   expected: { markdown: string }
 }
 
-export type DecoderFactory = (options?: DecoderOptions) => Decoder
+export type { DecoderFactory }
 
 /** A protocol's traces and the decoders that read them. */
 export interface TraceSet {

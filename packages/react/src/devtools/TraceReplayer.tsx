@@ -5,7 +5,16 @@
  * messages and the updates they decoded to. A trace can be pasted, opened or dropped; a malformed
  * one is explained in an alert, never shown as a blank panel.
  */
-import type { IssueHandler } from '@palimpsest/core'
+import {
+  type DecoderSource,
+  type IssueHandler,
+  type ReplayEvent,
+  type ReplayTrace,
+  readTrace,
+  readTraceText,
+  type TraceReadResult,
+  TraceReplay,
+} from '@palimpsest/core'
 import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
@@ -18,14 +27,11 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { TranscriptComponents } from '../components-map'
-import { Transcript, type TranscriptProps } from '../Transcript'
-import { useControllableState } from '../use-controllable-state'
+import type { TranscriptComponents } from '../message/components-map'
+import { useControllableState } from '../primitives/use-controllable-state'
+import { Transcript, type TranscriptProps } from '../transcript/Transcript'
 import { readFileText } from './read-file-text'
-import { readTrace, readTraceText } from './read-trace'
-import type { ReplayEvent, ReplayTrace, TraceReadResult } from './replay-trace'
 import { TraceLoader } from './TraceLoader'
-import { type DecoderSource, TraceReplay } from './trace-replay'
 import { WirePanel } from './WirePanel'
 
 export interface TraceReplayerProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children' | 'onError'> {

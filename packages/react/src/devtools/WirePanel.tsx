@@ -3,10 +3,8 @@
  * decoded to once it has been applied, and what the decoder reported about it. The current step
  * is marked `aria-current="step"` and kept in view.
  */
-import type { AgentUpdate, Issue } from '@palimpsest/core'
+import type { AgentUpdate, DecodedStep, Issue, ReplayEvent, TraceReplay } from '@palimpsest/core'
 import { type CSSProperties, memo, useLayoutEffect, useRef } from 'react'
-import type { ReplayEvent } from './replay-trace'
-import type { DecodedStep, TraceReplay } from './trace-replay'
 
 export interface WirePanelProps {
   id: string

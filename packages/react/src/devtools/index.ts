@@ -1,5 +1,13 @@
 /** Devtools: the trace replayer and the pieces it is made of. */
-export { readTrace, readTraceText } from './read-trace'
-export type { ReplayEvent, ReplayTrace, TraceReadResult } from './replay-trace'
+export {
+  type DecodedStep,
+  type DecoderFactory,
+  type DecoderSource,
+  type ReplayEvent,
+  type ReplayTrace,
+  readTrace,
+  readTraceText,
+  type TraceReadResult,
+  TraceReplay,
+} from '@palimpsest/core'
 export { replaySpeeds, TraceReplayer, type TraceReplayerProps } from './TraceReplayer'
-export { type DecodedStep, type DecoderFactory, type DecoderSource, TraceReplay } from './trace-replay'

@@ -5,7 +5,7 @@
  * count, and a block that was not there before has every word marked.
  */
 import type { ElementContent, Root, Text } from 'hast'
-import { diffSequences } from '../sequence-diff'
+import { diffSequences } from '../diff/sequence-diff'
 
 /** The words of the rendered text, in order. */
 export function renderedWords(tree: Root): string[] {

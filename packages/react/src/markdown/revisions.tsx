@@ -5,7 +5,7 @@
  * polite live region announces "Answer revised" once per burst of rewrites, never once per step.
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
-import { visuallyHidden } from '../visually-hidden'
+import { visuallyHidden } from '../primitives/visually-hidden'
 import type { HtmlTreeTransform } from './markdown-pipeline'
 import { markRevisedWords, renderedWords } from './revision-marks'
 

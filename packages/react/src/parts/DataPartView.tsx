@@ -1,8 +1,8 @@
 import type { DataPart } from '@palimpsest/core'
 import { forwardRef, useEffect, useMemo } from 'react'
-import type { PartElementProps } from '../components-map'
-import { prettyJson } from '../json-text'
-import { useTranscriptOptions } from '../options-context'
+import { prettyJson } from '../json/json-text'
+import type { PartElementProps } from '../message/components-map'
+import { useTranscriptOptions } from '../options/options-context'
 
 export interface DataPartViewProps extends PartElementProps<DataPart, 'figure'> {}
 

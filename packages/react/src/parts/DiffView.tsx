@@ -1,5 +1,5 @@
 import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
-import { diffLines } from '../line-diff'
+import { diffLines } from '../diff/line-diff'
 
 export interface DiffViewProps extends Omit<ComponentPropsWithoutRef<'figure'>, 'children'> {
   path: string

@@ -1,7 +1,7 @@
 import type { ErrorPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
-import type { PartElementProps } from '../components-map'
-import { useTranscriptOptions } from '../options-context'
+import type { PartElementProps } from '../message/components-map'
+import { useTranscriptOptions } from '../options/options-context'
 
 export interface ErrorViewProps extends PartElementProps<ErrorPart, 'div'> {}
 

@@ -1,8 +1,8 @@
 import type { FilePart } from '@palimpsest/core'
 import { forwardRef, useEffect } from 'react'
-import type { PartElementProps } from '../components-map'
-import { useTranscriptOptions } from '../options-context'
-import { inlineDataUrl, isRemoteUrl, safeImageUrl, safeLinkUrl } from '../safe-url'
+import type { PartElementProps } from '../message/components-map'
+import { useTranscriptOptions } from '../options/options-context'
+import { inlineDataUrl, isRemoteUrl, safeImageUrl, safeLinkUrl } from '../url/safe-url'
 
 export interface FileLinkProps {
   url?: string

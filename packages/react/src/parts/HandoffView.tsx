@@ -1,6 +1,6 @@
 import type { HandoffPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
-import type { PartElementProps } from '../components-map'
+import type { PartElementProps } from '../message/components-map'
 
 export interface HandoffViewProps extends PartElementProps<HandoffPart, 'p'> {}
 

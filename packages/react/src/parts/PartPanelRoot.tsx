@@ -5,10 +5,10 @@
  */
 import type { Part } from '@palimpsest/core'
 import { forwardRef } from 'react'
-import { Collapsible, type CollapsibleRootProps } from '../Collapsible'
-import type { PartProps } from '../components-map'
-import { disclosureKey } from '../disclosure-registry'
-import { PartContext } from '../part-context'
+import type { PartProps } from '../message/components-map'
+import { PartContext } from '../message/part-context'
+import { Collapsible, type CollapsibleRootProps } from '../primitives/Collapsible'
+import { disclosureKey } from '../store/disclosure-registry'
 
 /** The part, and the collapsible's props (`open`, `defaultOpen`, `onOpenChange`) and HTML props for its root. */
 export interface PartPanelRootProps<P extends Part>

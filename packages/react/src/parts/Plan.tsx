@@ -1,9 +1,9 @@
 /** The agent's plan as a collapsible panel: entries with their status and priority, in words as well as `data-*`. */
 import type { PlanPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
-import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
-import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
-import { usePartContext } from '../part-context'
+import { usePartContext } from '../message/part-context'
+import { resolvePanelDefault, useTranscriptOptions } from '../options/options-context'
+import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../primitives/Collapsible'
 import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
 export type PlanRootProps = PartPanelRootProps<PlanPart>

@@ -5,10 +5,10 @@
  */
 import type { ReasoningPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
-import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../Collapsible'
-import { resolvePanelDefault, useTranscriptOptions } from '../options-context'
-import { usePartContext } from '../part-context'
-import { ReplaceableMarkdown } from '../ReplaceableMarkdown'
+import { usePartContext } from '../message/part-context'
+import { resolvePanelDefault, useTranscriptOptions } from '../options/options-context'
+import { Collapsible, type CollapsibleContentProps, type CollapsibleTriggerProps } from '../primitives/Collapsible'
+import { ReplaceableMarkdown } from '../replacement/ReplaceableMarkdown'
 import { PartPanelRoot, type PartPanelRootProps } from './PartPanelRoot'
 
 export type ReasoningRootProps = PartPanelRootProps<ReasoningPart>

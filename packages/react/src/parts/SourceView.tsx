@@ -1,8 +1,8 @@
 import type { SourcePart } from '@palimpsest/core'
 import { forwardRef, useEffect } from 'react'
-import type { PartElementProps } from '../components-map'
-import { useTranscriptOptions } from '../options-context'
-import { safeLinkUrl } from '../safe-url'
+import type { PartElementProps } from '../message/components-map'
+import { useTranscriptOptions } from '../options/options-context'
+import { safeLinkUrl } from '../url/safe-url'
 
 export interface SourceViewProps extends PartElementProps<SourcePart, 'cite'> {}
 

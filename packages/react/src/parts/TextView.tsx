@@ -1,7 +1,7 @@
 import type { TextPart } from '@palimpsest/core'
 import { forwardRef } from 'react'
-import type { PartElementProps } from '../components-map'
-import { ReplaceableMarkdown } from '../ReplaceableMarkdown'
+import type { PartElementProps } from '../message/components-map'
+import { ReplaceableMarkdown } from '../replacement/ReplaceableMarkdown'
 
 export interface TextViewProps extends PartElementProps<TextPart, 'div'> {}
 

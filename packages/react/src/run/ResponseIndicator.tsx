@@ -6,12 +6,12 @@
  *
  * Assistive technology hears it once per turn, through its `role="status"` region.
  */
+import { type ResponseWait, responseWaitKey } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useState } from 'react'
-import { useTranscriptOptions } from '../options-context'
-import { useTranscriptStore } from '../store-context'
-import { useTranscriptSelector } from '../use-transcript-selector'
-import { visuallyHidden } from '../visually-hidden'
-import { type ResponseWait, responseWaitKey } from './response-wait'
+import { useTranscriptOptions } from '../options/options-context'
+import { visuallyHidden } from '../primitives/visually-hidden'
+import { useTranscriptStore } from '../store/store-context'
+import { useTranscriptSelector } from '../store/use-transcript-selector'
 import { type RunLabels, runLabels } from './run-labels'
 
 export interface ResponseIndicatorProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {

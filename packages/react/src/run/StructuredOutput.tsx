@@ -15,9 +15,9 @@ import {
   type TextPart,
 } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type Ref } from 'react'
-import type { PartProps } from '../components-map'
-import { useMessage } from '../hooks'
+import type { PartProps } from '../message/components-map'
 import { TextView } from '../parts/TextView'
+import { useMessage } from '../store/selector-hooks'
 import { type RunLabels, runLabels } from './run-labels'
 import { StructuredValue } from './StructuredValue'
 

@@ -4,8 +4,8 @@
  */
 import { getMessage, sumUsage, type Usage as UsageRecord } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react'
-import { useTranscriptStore } from '../store-context'
-import { useTranscriptSelector } from '../use-transcript-selector'
+import { useTranscriptStore } from '../store/store-context'
+import { useTranscriptSelector } from '../store/use-transcript-selector'
 import { type RunLabels, runLabels } from './run-labels'
 
 export interface UsageProps extends Omit<ComponentPropsWithoutRef<'dl'>, 'children'> {

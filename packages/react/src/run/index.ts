@@ -1,6 +1,6 @@
+export { type ResponseWait, responseWait } from '@palimpsest/core'
 export { ResponseIndicator, type ResponseIndicatorProps } from './ResponseIndicator'
 export { RunStatus, type RunStatusProps } from './RunStatus'
-export { type ResponseWait, responseWait } from './response-wait'
 export { defaultRunLabels, type RunLabels } from './run-labels'
 export { createStructuredOutputPart, StructuredOutput, type StructuredOutputProps } from './StructuredOutput'
 export { StructuredValue } from './StructuredValue'

@@ -11,16 +11,16 @@
  */
 import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { forwardRef, memo, type RefObject, useCallback, useEffect, useState } from 'react'
-import { useMessage, useMessageIds } from '../hooks'
-import { splitTranscriptOptions } from '../options-context'
+import { splitTranscriptOptions } from '../options/options-context'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
+import { useMessage, useMessageIds } from '../store/selector-hooks'
 import {
   defaultEstimatedMessageHeight,
   type TranscriptBaseProps,
   TranscriptFrame,
   TranscriptProviders,
-} from '../TranscriptFrame'
-import { TranscriptMessage } from '../TranscriptMessage'
-import { useIsomorphicLayoutEffect } from '../use-isomorphic-layout-effect'
+} from '../transcript/TranscriptFrame'
+import { TranscriptMessage } from '../transcript/TranscriptMessage'
 
 export interface VirtualTranscriptProps extends TranscriptBaseProps {
   /** Messages rendered beyond each edge of the viewport (they are in the DOM, ready to scroll to). Default 4. */

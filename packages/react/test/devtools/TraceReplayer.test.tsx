@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { createRef } from 'react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { clearTrace, createCountingFactory } from '../../../core/test/replay/fake-decoder'
 import { TraceReplayer } from '../../src/devtools/TraceReplayer'
-import { clearTrace, createCountingFactory } from './fake-decoder'
 
 function transcriptText(): string {
   return screen.getByRole('log').textContent ?? ''

@@ -1,8 +1,9 @@
 /**
- * When the agent is responding but nothing of its answer is on screen: the rule behind
- * `ResponseIndicator`, as a pure function of the transcript state.
+ * When the agent is responding but nothing of its answer is on screen: the rule behind the React
+ * package's `ResponseIndicator`, as a pure function of the transcript state.
  */
-import { getMessage, type Message, type Part, type TextPart, type TranscriptState } from '@palimpsest/core'
+import { getMessage } from './message-table'
+import type { Message, Part, TextPart, TranscriptState } from './state'
 
 export type ResponseWait =
   /** The turn is running and none of its assistant messages shows anything yet. */

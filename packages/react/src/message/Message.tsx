@@ -5,10 +5,10 @@
  */
 import type { Message as MessageState } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react'
-import { useMessage } from './hooks'
+import { useTranscriptOptions } from '../options/options-context'
+import { useMessage } from '../store/selector-hooks'
 import { PrimaryContent, SecondaryContent } from './MessageParts'
 import { MessageContext, useMessageContext, useMessageSource } from './message-context'
-import { useTranscriptOptions } from './options-context'
 
 export interface MessageRootProps extends ComponentPropsWithoutRef<'article'> {
   message: MessageState

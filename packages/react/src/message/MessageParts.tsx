@@ -1,9 +1,8 @@
 /** The primary (answer) and secondary (how the agent got there) slots of a message. */
-import { isPrimary, isSecondary, type Part } from '@palimpsest/core'
+import { isPartStreaming, isPrimary, isSecondary, type Part } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { useMessageContext } from './message-context'
 import { PartView } from './PartView'
-import { isPartStreaming } from './part-streaming'
 
 interface PartsSlotProps extends ComponentPropsWithoutRef<'div'> {
   /** Render only the parts this accepts (default: the slot's kind of part). */

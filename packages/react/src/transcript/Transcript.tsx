@@ -5,8 +5,8 @@
  * keeps only the visible ones in the DOM.
  */
 import { type CSSProperties, forwardRef, memo, useMemo, useRef } from 'react'
-import { useMessage, useMessageIds } from './hooks'
-import { splitTranscriptOptions } from './options-context'
+import { splitTranscriptOptions } from '../options/options-context'
+import { useMessage, useMessageIds } from '../store/selector-hooks'
 import {
   defaultEstimatedMessageHeight,
   type TranscriptBaseProps,

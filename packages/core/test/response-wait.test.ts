@@ -1,6 +1,5 @@
-import { type AgentUpdate, createInitialState, reduceAll } from '@palimpsest/core'
+import { type AgentUpdate, createInitialState, reduceAll, responseWait } from '@palimpsest/core'
 import { describe, expect, test } from 'vitest'
-import { responseWait } from '../../src'
 
 const state = (...updates: AgentUpdate[]) => reduceAll(createInitialState(), updates)
 

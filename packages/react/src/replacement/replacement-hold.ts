@@ -10,7 +10,7 @@
  * Old and new text are never combined: what is shown is always exactly one epoch's text.
  */
 import { useEffect, useReducer, useRef, useState } from 'react'
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 
 export interface ReplacementHoldInput {
   text: string

@@ -1,7 +1,8 @@
 /**
  * The shape of a recorded trace as the replayer reads it: wire messages with the delay before
- * each. Structurally the same as `Trace` in `@palimpsest/protocols/traces`, which the React
- * package must not import.
+ * each. Structurally the same as `Trace` in `@palimpsest/protocols/traces` (whose fields are all
+ * required); it lives here because the React package, which replays traces, must not import
+ * protocols.
  */
 
 /** One recorded wire message and the delay before it arrived. */

@@ -1,11 +1,11 @@
 /** Rendering options shared by every component under a `Transcript` (or an explicit `TranscriptOptionsProvider`). */
 import type { ApprovalRequestPart, Issue } from '@palimpsest/core'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import type { TranscriptComponents } from './components-map'
+import type { CodeHighlighter } from '../markdown'
+import type { Components as MarkdownComponents } from '../markdown/markdown-pipeline'
+import type { MarkdownSyntax } from '../markdown/markdown-syntax'
+import type { TranscriptComponents } from '../message/components-map'
 import { defaultLabels, type Labels } from './labels'
-import type { CodeHighlighter } from './markdown'
-import type { Components as MarkdownComponents } from './markdown/markdown-pipeline'
-import type { MarkdownSyntax } from './markdown/markdown-syntax'
 
 /** When a panel is open while the user has not toggled it: always, never, or only while its part streams. */
 export type PanelDefault = boolean | 'while-streaming'

@@ -14,14 +14,18 @@ import {
   useRef,
   useState,
 } from 'react'
-import { useIsStreaming } from './hooks'
-import { type TranscriptOptionsInput, TranscriptOptionsProvider, useTranscriptOptions } from './options-context'
+import {
+  type TranscriptOptionsInput,
+  TranscriptOptionsProvider,
+  useTranscriptOptions,
+} from '../options/options-context'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
+import { visuallyHidden } from '../primitives/visually-hidden'
+import { useIsStreaming } from '../store/selector-hooks'
+import { TranscriptProvider, useTranscriptStore } from '../store/store-context'
+import { useTranscriptSelector } from '../store/use-transcript-selector'
 import { ScrollAnchorContext } from './scroll-anchor'
-import { TranscriptProvider, useTranscriptStore } from './store-context'
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
 import { useStickToBottom } from './use-stick-to-bottom'
-import { useTranscriptSelector } from './use-transcript-selector'
-import { visuallyHidden } from './visually-hidden'
 
 /** The props every transcript takes: the store, the options, its own behaviour, and the root `<div>`'s props. */
 export interface TranscriptBaseProps

@@ -19,10 +19,10 @@ import {
   useId,
   useMemo,
 } from 'react'
+import { disclosureRegistryFor } from '../store/disclosure-registry'
+import { useOptionalTranscriptStore } from '../store/store-context'
+import { useKeepInPlace } from '../transcript/scroll-anchor'
 import { composeEventHandlers } from './compose-event-handlers'
-import { disclosureRegistryFor } from './disclosure-registry'
-import { useKeepInPlace } from './scroll-anchor'
-import { useOptionalTranscriptStore } from './store-context'
 import { type ControllableStateMemory, useControllableState } from './use-controllable-state'
 
 interface CollapsibleContextValue {

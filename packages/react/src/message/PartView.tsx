@@ -1,19 +1,19 @@
 /** Renders one part with the component for its kind (yours from `components`, or the default). */
 
 import { type ComponentType, memo, useEffect } from 'react'
+import { useTranscriptOptions } from '../options/options-context'
+import { ApprovalRequestView } from '../parts/ApprovalRequestView'
+import { DataPartView } from '../parts/DataPartView'
+import { ErrorView } from '../parts/ErrorView'
+import { FileView } from '../parts/FileView'
+import { HandoffView } from '../parts/HandoffView'
+import { Plan } from '../parts/Plan'
+import { Reasoning } from '../parts/Reasoning'
+import { SourceView } from '../parts/SourceView'
+import { StatusView } from '../parts/StatusView'
+import { TextView } from '../parts/TextView'
+import { ToolCall } from '../parts/ToolCall'
 import type { PartComponents, PartProps } from './components-map'
-import { useTranscriptOptions } from './options-context'
-import { ApprovalRequestView } from './parts/ApprovalRequestView'
-import { DataPartView } from './parts/DataPartView'
-import { ErrorView } from './parts/ErrorView'
-import { FileView } from './parts/FileView'
-import { HandoffView } from './parts/HandoffView'
-import { Plan } from './parts/Plan'
-import { Reasoning } from './parts/Reasoning'
-import { SourceView } from './parts/SourceView'
-import { StatusView } from './parts/StatusView'
-import { TextView } from './parts/TextView'
-import { ToolCall } from './parts/ToolCall'
 
 /** The component each part kind renders with when `components` does not replace it. */
 export const defaultPartComponents: Required<PartComponents> = {

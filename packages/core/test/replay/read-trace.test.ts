@@ -1,5 +1,5 @@
+import { readTrace, readTraceText } from '@palimpsest/core'
 import { describe, expect, test } from 'vitest'
-import { readTrace, readTraceText } from '../../src/devtools/read-trace'
 
 function events(text: string) {
   const result = readTraceText(text)

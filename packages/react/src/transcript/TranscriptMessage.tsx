@@ -1,7 +1,7 @@
 import type { Message as MessageState } from '@palimpsest/core'
 import type { CSSProperties } from 'react'
-import { DefaultMessageLayout, Message } from './Message'
-import { useTranscriptOptions } from './options-context'
+import { DefaultMessageLayout, Message } from '../message/Message'
+import { useTranscriptOptions } from '../options/options-context'
 
 /**
  * One message of a transcript's list: the app's `components.Message` if it gave one, else the

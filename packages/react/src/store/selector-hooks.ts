@@ -3,9 +3,15 @@
  * per-message hooks listen to their message alone (`subscribeToMessage`), so a token on one message
  * re-renders only the components of that message, and a flush does no work for the others.
  */
-import { getMessage, type Message, type Part, selectIsStreaming, subscribeToMessage } from '@palimpsest/core'
+import {
+  getMessage,
+  isPartStreaming,
+  type Message,
+  type Part,
+  selectIsStreaming,
+  subscribeToMessage,
+} from '@palimpsest/core'
 import { useCallback, useSyncExternalStore } from 'react'
-import { isPartStreaming } from './part-streaming'
 import { useTranscriptStore } from './store-context'
 import { useTranscriptSelector } from './use-transcript-selector'
 

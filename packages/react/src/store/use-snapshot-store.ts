@@ -10,7 +10,7 @@ import {
   type TranscriptStoreOptions,
 } from '@palimpsest/core'
 import { useRef, useState } from 'react'
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 
 /**
  * `snapshot` changed: a new object, or for a plain object such as `{ messages, status }` (made anew

@@ -7,7 +7,7 @@
  * the scroll position, so a resize in the same frame as the user's gesture cannot swallow it.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 
 /** Distance from the bottom (px) that still counts as "at the bottom" (fractional device pixels). */
 const bottomTolerance = 2

@@ -4,8 +4,8 @@
  * cleared buffer's new text has not arrived, and keeps its height meanwhile.
  */
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
-import { StreamingMarkdown } from './markdown'
-import { useTranscriptOptions } from './options-context'
+import { StreamingMarkdown } from '../markdown'
+import { useTranscriptOptions } from '../options/options-context'
 import { useReplacementHold } from './replacement-hold'
 
 export interface ReplaceableMarkdownProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {

@@ -1,4 +1,4 @@
-import type { Message, Part } from '@palimpsest/core'
+import type { Message, Part } from './state'
 
 /**
  * Whether one part is still receiving content. Computed per part, never per message: a finished

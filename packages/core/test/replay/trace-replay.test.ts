@@ -1,6 +1,5 @@
-import type { AgentUpdate, Decoder, Issue, TextPart } from '@palimpsest/core'
+import { type AgentUpdate, type Decoder, type Issue, type TextPart, TraceReplay } from '@palimpsest/core'
 import { describe, expect, test } from 'vitest'
-import { TraceReplay } from '../../src/devtools/trace-replay'
 import { clearTrace, createCountingFactory } from './fake-decoder'
 
 function answer(replay: TraceReplay): string | undefined {

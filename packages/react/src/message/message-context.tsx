@@ -1,6 +1,6 @@
 import type { Message } from '@palimpsest/core'
 import { createContext, useContext, useState, useSyncExternalStore } from 'react'
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 
 /**
  * The message of a `Message.Root`, behind a context value that stays the same while the message

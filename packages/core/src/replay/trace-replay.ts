@@ -1,23 +1,15 @@
 /**
- * The replay engine behind `TraceReplayer`, free of React: feeds a trace's wire messages one at a
+ * The replay engine behind the React devtools' `TraceReplayer`, free of React: feeds a trace's wire messages one at a
  * time through a decoder into a transcript store, remembers what each message decoded to, and
  * seeks to any point by re-decoding from the start into the emptied store.
  *
  * Positions count steps: one step per wire message, plus a last step for the end of the stream
  * (`decoder.end()`, which finishes what is still open). Position 0 is the empty transcript.
  */
-import {
-  type AgentUpdate,
-  createTranscriptStore,
-  type Decoder,
-  type DecoderOptions,
-  type Issue,
-  type IssueHandler,
-  type TranscriptStore,
-} from '@palimpsest/core'
+import type { Decoder, DecoderFactory } from '../decoder'
+import { createTranscriptStore, type TranscriptStore } from '../store'
+import type { AgentUpdate, Issue, IssueHandler } from '../updates'
 import type { ReplayEvent } from './replay-trace'
-
-export type DecoderFactory = (options?: DecoderOptions) => Decoder
 
 /**
  * A factory is called for a fresh decoder whenever the replay starts over. An instance cannot be
