@@ -69,6 +69,19 @@ function wordUnitLength(text: string, at: number): number {
   return isWord ? (point > 0xffff ? 2 : 1) : 0
 }
 
+/** The length of the word character ending at `at` (0 when there is none). */
+function wordUnitBefore(text: string, at: number): number {
+  if (at >= 2 && wordUnitLength(text, at - 2) === 2) return 2
+  return at >= 1 && wordUnitLength(text, at - 1) === 1 ? 1 : 0
+}
+
+/** The word starting at `at`, undefined when no word starts there. */
+function wordAt(text: string, at: number): Word | undefined {
+  let end = at
+  for (let unit = wordUnitLength(text, end); unit > 0; unit = wordUnitLength(text, end)) end += unit
+  return end > at ? { start: at, end } : undefined
+}
+
 /** The first word of `text` starting at or after `from` and before `end` (it may run past `end`). */
 function nextWord(text: string, from: number, end: number): Word | undefined {
   let start = from
@@ -106,36 +119,39 @@ export function wordChanges(
     oldEnd++
     newEnd++
   }
-  // Both texts' words in step: the first differing run of other characters ends it (a rewrite that
-  // is not a word rewrite costs only the scan up to its first such difference).
+  // Both texts in step: what they share is skipped a character at a time; at each difference, the
+  // words it is in are read. A difference outside words ends it (a rewrite that is not a word
+  // rewrite costs only the scan up to its first such difference).
   const changes: WordChange[] = []
-  let oldGap = start
-  let newGap = start
+  let oldAt = start
+  let newAt = start
   for (;;) {
-    const oldWord = nextWord(before, oldGap, oldEnd)
-    const newWord = nextWord(after, newGap, newEnd)
-    const oldGapEnd = oldWord ? oldWord.start : oldEnd
-    const newGapEnd = newWord ? newWord.start : newEnd
-    if (oldGapEnd - oldGap !== newGapEnd - newGap || !sameRun(before, oldGap, after, newGap, oldGapEnd - oldGap)) {
+    while (oldAt < oldEnd && newAt < newEnd && before.charCodeAt(oldAt) === after.charCodeAt(newAt)) {
+      oldAt++
+      newAt++
+    }
+    if (oldAt === oldEnd && newAt === newEnd) break
+    // Back to the start of the word the difference is in (the characters before it are the same in both).
+    let back = 0
+    for (let unit = wordUnitBefore(before, oldAt); unit > 0; unit = wordUnitBefore(before, oldAt - back)) back += unit
+    const oldWord = wordAt(before, oldAt - back)
+    const newWord = wordAt(after, newAt - back)
+    if (!oldWord || !newWord || oldWord.end > oldEnd || newWord.end > newEnd) return undefined
+    const length = oldWord.end - oldWord.start
+    // The same words: the difference is in what follows them.
+    if (length === newWord.end - newWord.start && sameRun(before, oldWord.start, after, newWord.start, length)) {
       return undefined
     }
-    if (!oldWord || !newWord) {
-      if (oldWord || newWord) return undefined
-      break
-    }
-    const length = oldWord.end - oldWord.start
-    if (length !== newWord.end - newWord.start || !sameRun(before, oldWord.start, after, newWord.start, length)) {
-      if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return undefined
-      changes.push({
-        from: oldWord.start,
-        to: oldWord.end,
-        insert: after.slice(newWord.start, newWord.end),
-        patchable:
-          isPatchableInText(before, oldWord, bracketsAreText) && isPatchableInText(after, newWord, bracketsAreText),
-      })
-    }
-    oldGap = oldWord.end
-    newGap = newWord.end
+    if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return undefined
+    changes.push({
+      from: oldWord.start,
+      to: oldWord.end,
+      insert: after.slice(newWord.start, newWord.end),
+      patchable:
+        isPatchableInText(before, oldWord, bracketsAreText) && isPatchableInText(after, newWord, bracketsAreText),
+    })
+    oldAt = oldWord.end
+    newAt = newWord.end
   }
   return changes
 }

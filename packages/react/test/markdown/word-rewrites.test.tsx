@@ -145,7 +145,7 @@ describe('a word-only rewrite patches the tree', () => {
     // The spec examples are dense with syntax, yet a good share of swaps is patched: this test
     // exercises the patch path, not only the declines.
     expect(patched).toBeGreaterThan((patched + declined) / 3)
-  })
+  }, 60_000)
 
   it('declines a change that may restructure the text or change what a word means', () => {
     const changesOf = (before: string, after: string) => {
