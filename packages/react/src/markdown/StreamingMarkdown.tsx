@@ -13,11 +13,13 @@ import {
   type BlockPage as BlockPageData,
   blankLineEndedHtmlTail,
   blockPageSize,
+  blockTreeOf,
   keepBlockTree,
+  keepRepairedTree,
   type MarkdownBlock,
   releaseBlockTrees,
+  repairedTreeOf,
   type SplitState,
-  takeBlockSyntax,
 } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import {
@@ -444,10 +446,13 @@ const RenderedBlock = memo(
     const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
     const keep = useContext(TreeKeepingContext).keep
     const own = owner !== undefined && (source === owner.text || rendersAsOwner)
-    const syntax = own ? takeBlockSyntax(owner) : undefined
+    const syntax = owner === undefined ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
     const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
-    if (own && keep) keepBlockTree(owner, tree)
+    if (owner && keep) {
+      if (own) keepBlockTree(owner, tree)
+      else keepRepairedTree(owner, source, tree)
+    }
     const rendered = renderSyntaxTree(tree, options, marks)
     return (
       <>

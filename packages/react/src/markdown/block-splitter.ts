@@ -113,6 +113,11 @@ export interface SplitState {
   readonly nextPageKey: number
   /** How many times the text was rewritten (changed other than by appending) since the first split. */
   readonly rewrites: number
+  /**
+   * The state this one extended by appending (without its own `extended`: one level only). A
+   * retraction back to exactly its text (a speculative branch rejected) is that state again.
+   */
+  readonly extended?: SplitState | undefined
 }
 
 const emptyState: SplitState = {
@@ -152,8 +157,13 @@ export function advanceSplit(
   if (previous.syntax !== syntax) return splitFrom(previous, text, false, syntax)
   if (previous.text === text) return previous
   // Compared once: over a long message this is a scan of the whole text.
-  if (text.startsWith(previous.text)) return growTail(previous, text, true) || splitFrom(previous, text, true)
-  return { ...rewriteSplit(previous, text), rewrites: previous.rewrites + 1 }
+  if (text.startsWith(previous.text)) {
+    const extended = previous.extended ? { ...previous, extended: undefined } : previous
+    return { ...(growTail(previous, text, true) || splitFrom(previous, text, true)), extended }
+  }
+  const rewrites = previous.rewrites + 1
+  if (previous.extended?.text === text) return { ...previous.extended, rewrites }
+  return { ...rewriteSplit(previous, text), rewrites, extended: undefined }
 }
 
 const lineEndings = /\r\n|\r|\n/g
@@ -185,9 +195,37 @@ export function keepBlockTree(block: MarkdownBlock, tree: Root): void {
   renderedTrees.set(block, tree)
 }
 
+/**
+ * The tree a streaming tail block's repaired text (not its own text) rendered from, by the block:
+ * a retraction back to that block renders the same repair again.
+ */
+const repairedTrees = new WeakMap<MarkdownBlock, { readonly source: string; readonly tree: Root }>()
+
+export function keepRepairedTree(block: MarkdownBlock, source: string, tree: Root): void {
+  repairedTrees.set(block, { source, tree })
+}
+
+/** The tree `source`, a repair of `block`'s text, rendered from before (see `repairedTrees`). */
+export function repairedTreeOf(block: MarkdownBlock, source: string): BlockSyntax | undefined {
+  const kept = repairedTrees.get(block)
+  return kept?.source === source ? { nodes: kept.tree.children, offset: 0, line: 1 } : undefined
+}
+
 export function releaseBlockTrees(split: SplitState): void {
   for (const page of split.settledPages) for (const block of page.blocks) renderedTrees.delete(block)
-  for (const block of split.tail) renderedTrees.delete(block)
+  for (const block of [...split.tail, ...(split.extended?.tail ?? [])]) {
+    renderedTrees.delete(block)
+    repairedTrees.delete(block)
+  }
+}
+
+/**
+ * The tree to render `block` from: the parse that made it (once), else the tree it rendered from
+ * before, kept while its message streams (a retraction back to it renders it again).
+ */
+export function blockTreeOf(block: MarkdownBlock): BlockSyntax | undefined {
+  const tree = renderedTrees.get(block)
+  return takeBlockSyntax(block) ?? (tree && { nodes: tree.children, offset: 0, line: 1 })
 }
 
 /**

@@ -126,14 +126,18 @@ export function wordChanges(
   let oldAt = start
   let newAt = start
   for (;;) {
+    const shared = oldAt
     while (oldAt < oldEnd && newAt < newEnd && before.charCodeAt(oldAt) === after.charCodeAt(newAt)) {
       oldAt++
       newAt++
     }
     if (oldAt === oldEnd && newAt === newEnd) break
-    // Back to the start of the word the difference is in (the characters before it are the same in both).
+    // Back to the start of the word the difference is in, within what both share since the last change.
     let back = 0
-    for (let unit = wordUnitBefore(before, oldAt); unit > 0; unit = wordUnitBefore(before, oldAt - back)) back += unit
+    for (let unit = wordUnitBefore(before, oldAt); unit > 0 && oldAt - back - unit >= shared; ) {
+      back += unit
+      unit = wordUnitBefore(before, oldAt - back)
+    }
     const oldWord = wordAt(before, oldAt - back)
     const newWord = wordAt(after, newAt - back)
     if (!oldWord || !newWord || oldWord.end > oldEnd || newWord.end > newEnd) return undefined

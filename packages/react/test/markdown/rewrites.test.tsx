@@ -215,4 +215,32 @@ describe('a rewrite keeps what did not change', () => {
     expect(renderedHtml(live)).toBe(referenceHtml(edited))
     live.unmount()
   })
+
+  it('a rejected speculative branch: back to the accepted text, nothing is parsed and only the tail block renders again', () => {
+    const live = liveMarkdown()
+    const paragraphs = longDocument.split('\n\n')
+    let accepted = ''
+    const work: MarkdownWork[] = []
+    setMarkdownWorkListener((item) => work.push(item))
+    for (const [index, paragraph] of paragraphs.slice(0, 30).entries()) {
+      accepted += `${index > 0 ? '\n\n' : ''}${paragraph}`
+      live.render({ text: accepted, streaming: true })
+      // A draft continues the last paragraph (and may start another block), then is rejected.
+      const branch = index % 2 === 0 ? ' and a drafted *continuation*' : ' draft\n\n- a drafted list'
+      live.render({ text: accepted + branch, streaming: true })
+      const nodesBefore = [...live.container.querySelectorAll('p, pre, ul, h2')].slice(0, -2)
+      work.length = 0
+      live.render({ text: accepted, streaming: true })
+      expect(work.filter((item) => item.kind === 'split-parse')).toEqual([])
+      const renders = work.filter((item) => item.kind === 'block-render')
+      expect(renders.length).toBeLessThanOrEqual(1)
+      expect(renders.every((item) => item.kind === "block-render" && !item.parsed), JSON.stringify(accepted.slice(-80))).toBe(true)
+      const nodesAfter = [...live.container.querySelectorAll('p, pre, ul, h2')]
+      expect(nodesBefore.every((node, at) => node === nodesAfter[at])).toBe(true)
+      expect(renderedHtml(live)).toBe(referenceHtml(accepted))
+    }
+    live.render({ text: accepted, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(accepted))
+    live.unmount()
+  })
 })

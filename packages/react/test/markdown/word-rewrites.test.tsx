@@ -164,6 +164,9 @@ describe('a word-only rewrite patches the tree', () => {
     // Anything but words changed.
     expect(changesOf('a b', 'a  b')).toBeUndefined()
     expect(changesOf('a *b*', 'a _b_')).toBeUndefined()
+    // A word and the character after it changed (each read where the texts differ, not again).
+    expect(changesOf('a cat. b', 'a dogs! b')).toBeUndefined()
+    expect(changesOf('one two.', 'one six,')).toBeUndefined()
     // In text, a label, a character reference, an autolink literal: the block is parsed again.
     const patched = (before: string, after: string) =>
       patchSyntaxTree(parseMarkdown(before), before, changesInBlock(before, changesOf(before, after)!, 0))
