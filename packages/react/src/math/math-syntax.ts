@@ -1,16 +1,20 @@
 /**
- * Math as a markdown syntax set: remark-math parses `$$…$$` blocks (and `$…$` when asked), rehype-katex
- * renders them with KaTeX. While streaming, a formula is shown as its TeX until it is complete
+ * Math as a markdown syntax set: remark-math parses `$$…$$` blocks (and `$…$` when asked), `bracket-math.ts`
+ * adds LaTeX's `\[…\]` (and `\(…\)` with `$…$`) as the same nodes, rehype-katex renders them with KaTeX. While streaming, a formula is shown as its TeX until it is complete
  * (`math-repair.ts`), so a half-typed formula never renders, fails, and renders again.
  */
 import { defineMarkdownSyntax, type MarkdownSyntax } from '@palimpsest/react'
 import type { KatexOptions } from 'katex'
 import rehypeKatex from 'rehype-katex'
 import remarkMath from 'remark-math'
+import { remarkBracketMath } from './bracket-math'
 import { hideOpenInlineMath, showOpenDisplayMathAsSource } from './math-repair'
 
 export interface MathSyntaxOptions {
-  /** Whether `$…$` is inline math (default false: a lone `$` is text, so prices stay prices). `$$…$$` always is. */
+  /**
+   * Whether `$…$` and `\(…\)` are inline math (default false: a lone `$` is text, so prices stay prices).
+   * `$$…$$` and `\[…\]` always are.
+   */
   singleDollarTextMath?: boolean
   /** KaTeX options, over `safeKatexOptions` (think twice before turning `trust` on: it lets TeX make links and HTML). */
   katex?: KatexOptions
@@ -37,10 +41,14 @@ export const safeKatexOptions: Readonly<KatexOptions> = Object.freeze({
 export function createMathSyntax({ singleDollarTextMath = false, katex }: MathSyntaxOptions = {}): MarkdownSyntax {
   return defineMarkdownSyntax({
     name: singleDollarTextMath ? 'gfm+math($)' : 'gfm+math',
-    remarkPlugins: [[remarkMath, { singleDollarTextMath }]],
+    remarkPlugins: [
+      [remarkMath, { singleDollarTextMath }],
+      [remarkBracketMath, { inlineParentheses: singleDollarTextMath }],
+    ],
     rehypePlugins: [[rehypeKatex, { ...safeKatexOptions, ...katex }]],
-    // A line starting with `$` may be (or become) a `$$` fence; with it, paragraphs are parsed again.
-    blockStart: /^\$/,
+    // A line starting with `$` may be (or become) a `$$` fence, one of `\[` or a lone `\` a `\[` fence;
+    // with it, paragraphs are parsed again.
+    blockStart: /^(?:\$|\\\[|\\$)/,
     fencedTypes: ['math'],
     repairBlock: showOpenDisplayMathAsSource,
     repairText: (text, repairInline) => hideOpenInlineMath(text, singleDollarTextMath, repairInline),
