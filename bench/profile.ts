@@ -5,10 +5,12 @@
  *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
  *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
  *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps)
+ *   npx tsx bench/profile.ts palimpsest highlight [size]   (the code answer of `highlight-stream-probe.ts`, highlighting on)
  */
 
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
+import { codeAnswer } from './code-answer'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { dashboardTexts } from './scenarios/dashboard'
@@ -27,12 +29,15 @@ const dashboard = process.argv[3] === 'dashboard'
 const rewrite = process.argv[3] === 'rewrite' ? (process.argv[4] as RewriteScenarioName) : undefined
 if (process.argv[3] === 'rewrite' && !rewriteScenarioNames.includes(rewrite as RewriteScenarioName))
   throw new Error(`rewrite scenarios are ${rewriteScenarioNames.join(', ')}`)
-const size = dashboard ? 64 * 1024 : Number((rewrite ? process.argv[5] : process.argv[3]) ?? 51_200)
-const clearEveryChars = !dashboard && !rewrite && process.argv[4] ? Number(process.argv[4]) : undefined
+const highlight = process.argv[3] === 'highlight'
+const size = dashboard
+  ? 64 * 1024
+  : Number((rewrite ? process.argv[5] : highlight ? process.argv[4] : process.argv[3]) ?? (highlight ? 50_000 : 51_200))
+const clearEveryChars = !dashboard && !rewrite && !highlight && process.argv[4] ? Number(process.argv[4]) : undefined
 const streams = dashboard ? Number(process.argv[4] ?? 20) : 0
 
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
-const text = documentPrefix(corpus, size)
+const text = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({ directory: 'pages-readable', readable: true }))
 const browser = await launchBrowser({ unthrottledFrames: !dashboard })
 try {
@@ -40,10 +45,12 @@ try {
     browser,
     server.origin,
     renderer,
-    ...(dashboard ? [{ width: 1600, height: 1400 }] : []),
+    dashboard ? { width: 1600, height: 1400 } : undefined,
+    highlight ? '?highlight' : '',
   )
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
-  if (!dashboard) await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
+  const warmupText = highlight ? codeAnswer('warm', 1) : corpus.text.slice(-fullConfig.warmupChars)
+  if (!dashboard) await bench.call('warmup', { ...settings, text: warmupText })
   await bench.cdp.send('Profiler.enable')
   await bench.cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   // A rewrite profiles only its steps: the page brackets them with console.profile.

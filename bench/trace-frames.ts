@@ -7,9 +7,11 @@
  *
  * With `after`, that many characters of the documents are rendered first (untimed, one frame) and
  * the same `size` characters as without it stream after them: the same frames in a longer document.
+ *   npx tsx bench/trace-frames.ts palimpsest highlight [size]   (the code answer of `highlight-stream-probe.ts`, highlighting on)
  */
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
+import { codeAnswer } from './code-answer'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { type TraceEvent, traceMainThread } from './main-thread-trace'
@@ -17,17 +19,19 @@ import { serveDirectory } from './static-server'
 
 const renderer = (process.argv[2] ?? 'palimpsest') as RendererName
 if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of ${rendererNames.join(', ')}`)
-const size = Number(process.argv[3] ?? 204_800)
-const after = Number(process.argv[4] ?? 0)
+const highlight = process.argv[3] === 'highlight'
+const size = highlight ? Number(process.argv[4] ?? 50_000) : Number(process.argv[3] ?? 204_800)
+const after = highlight ? 0 : Number(process.argv[4] ?? 0)
 const corpus = loadCorpus(after + size + fullConfig.warmupChars * 2)
 const prefix = after > 0 ? `${documentPrefix(corpus, after)}\n\n` : ''
-const text = documentPrefix(corpus, size)
+const text = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })
 try {
-  const bench = await openBenchPage(browser, server.origin, renderer)
+  const bench = await openBenchPage(browser, server.origin, renderer, undefined, highlight ? '?highlight' : '')
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
-  await bench.call('warmup', { ...settings, text: corpus.text.slice(-fullConfig.warmupChars) })
+  const warmupText = highlight ? codeAnswer('warm', 1) : corpus.text.slice(-fullConfig.warmupChars)
+  await bench.call('warmup', { ...settings, text: warmupText })
   const { result, events: onMain } = await traceMainThread(bench.cdp, () =>
     bench.call('stream', { ...settings, text, ...(prefix && { prefix }) }),
   )

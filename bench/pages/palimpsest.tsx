@@ -5,6 +5,7 @@
 import '../../packages/react/src/styles.css'
 import { type AgentUpdate, createTranscriptStore, type TranscriptStore } from '@palimpsest/core'
 import { Transcript } from '@palimpsest/react'
+import { createCodeBlock, createShikiHighlighter } from '@palimpsest/react/code'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import Markdown from 'react-markdown'
@@ -17,6 +18,16 @@ const messageId = 'answer'
 const fill = { height: '100%' }
 /** `?motion` (set by `stream-probe.ts … motion`): the streaming fade and caret on, to measure their cost. */
 const motion = new URLSearchParams(location.search).has('motion')
+/**
+ * `?highlight` (set by `highlight-stream-probe.ts`): code fences highlighted by `@palimpsest/react/code`
+ * (Shiki, TypeScript, Python and diff loaded before the page reports ready) with its code block header.
+ */
+const codeLanguages = ['ts', 'python', 'diff']
+const highlight = new URLSearchParams(location.search).has('highlight')
+  ? createShikiHighlighter({ languages: codeLanguages })
+  : undefined
+/** `?highlight&bare`: highlighting without the code block header (no element override, so no source context). */
+const codeComponents = highlight && !new URLSearchParams(location.search).has('bare') && { pre: createCodeBlock() }
 /**
  * Whole-text react-markdown as the markdown tests take it for reference: remark-gfm itself, with the
  * element overrides and URL policy Palimpsest documents (external links get `rel`, unsafe URLs go).
@@ -41,7 +52,18 @@ function mountTranscript(host: HTMLElement, store: TranscriptStore) {
   element.style.height = '100%'
   host.append(element)
   const root = createRoot(element)
-  flushSync(() => root.render(<Transcript store={store} style={fill} fadeIn={motion} caret={motion} />))
+  flushSync(() =>
+    root.render(
+      <Transcript
+        store={store}
+        style={fill}
+        fadeIn={motion}
+        caret={motion}
+        {...(highlight && { highlight })}
+        {...(codeComponents && { markdownComponents: codeComponents })}
+      />,
+    ),
+  )
   return {
     element,
     unmount() {
@@ -103,4 +125,6 @@ const palimpsest: Renderer = {
   },
 }
 
-installBenchApi(palimpsest)
+if (highlight)
+  Promise.all(codeLanguages.map((language) => highlight.load(language))).then(() => installBenchApi(palimpsest))
+else installBenchApi(palimpsest)

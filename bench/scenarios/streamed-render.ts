@@ -18,6 +18,8 @@ export interface StreamSettings {
   dryRun?: boolean
   /** Appended to the page's URL (e.g. `?motion`, which the Palimpsest page reads). */
   pageQuery?: string
+  /** Reads the page after the stream (and its check), before it closes: the result is the run's `inspected`. */
+  inspect?: (bench: BenchPage) => Promise<Record<string, number>>
 }
 
 export interface StreamRun {
@@ -39,6 +41,8 @@ export interface StreamRun {
   wallMs: number
   /** Only for complete streams. */
   correctness?: CorrectnessResult
+  /** What `StreamSettings.inspect` read. */
+  inspected?: Record<string, number>
 }
 
 /** Streams `warmupText` (when given), untimed, into a view the page then removes: the JIT warms up first. */
@@ -76,6 +80,7 @@ export async function streamOnce(
     })
     const mainThread = subtractTime(await bench.mainThread(), before)
     const correctness = result.complete && !settings.dryRun ? await bench.call('check', text) : undefined
+    const inspected = settings.inspect && (await settings.inspect(bench))
     return {
       renderer,
       chars: text.length,
@@ -93,6 +98,7 @@ export async function streamOnce(
       streamedChars: result.streamedChars,
       wallMs: result.wallMs,
       ...(correctness && { correctness }),
+      ...(inspected && { inspected }),
     }
   } finally {
     await bench.close()

@@ -10,22 +10,30 @@ import type { MarkdownTailLeaf } from '@palimpsest/react'
  * The last block with its open display formula as a code block of its TeX, or undefined when the
  * formula is closed (or the leaf is no formula). A closing fence counts once its line has ended: a
  * last line of only `$` (or fence characters) may still become content (`$$x`), so it is hidden.
+ * A formula opened by `\[` (`bracket-math.ts`) closes at a line of only `\]`; a last line of `\` or `\]` is hidden.
  */
 export function showOpenDisplayMathAsSource(block: string, leaf: MarkdownTailLeaf): string | undefined {
-  let fence: '$' | '`' | '~'
-  if (leaf.type === 'math') fence = '$'
-  else if (leaf.type === 'code' && leaf.fence && mathFenceInfo.test(block.slice(leaf.start, leaf.start + 64))) {
-    fence = leaf.fence
-  } else return undefined
-  const fenceLength = runLength(block, leaf.start)
+  let closing: RegExp
+  let typing: RegExp
+  if (leaf.type === 'math' && block.startsWith('\\[', leaf.start)) {
+    // Opened by `\[`: a line of only `\]` closes it.
+    closing = /^[ \t>]*\\\][ \t]*$/
+    typing = /^[ \t>]*\\\]?[ \t]*$/
+  } else {
+    let fence: '$' | '`' | '~'
+    if (leaf.type === 'math') fence = '$'
+    else if (leaf.type === 'code' && leaf.fence && mathFenceInfo.test(block.slice(leaf.start, leaf.start + 64))) {
+      fence = leaf.fence
+    } else return undefined
+    closing = new RegExp(`^[ \\t>]*\\${fence}{${runLength(block, leaf.start)},}[ \\t]*$`)
+    typing = /^[ \t>]*[$`~]+[ \t]*$/
+  }
   const openingEnd = lineEnd(block, leaf.start)
-  const closing = new RegExp(`^[ \\t>]*\\${fence}{${fenceLength},}[ \\t]*$`)
   const lines = block.slice(openingEnd).split(/\r\n?|\n/)
   // The first entry is the (empty) rest of the opening line; the last is the line being typed.
   const last = lines.length - 1
   if (lines.some((line, index) => index > 0 && index < last && closing.test(line))) return undefined
-  const typing = last > 0 && /^[ \t>]*[$`~]+[ \t]*$/.test(lines[last]!)
-  const end = typing ? block.length - lines[last]!.length : block.length
+  const end = last > 0 && typing.test(lines[last]!) ? block.length - lines[last]!.length : block.length
   const body = block.slice(openingEnd, end)
   const ticks = '`'.repeat(Math.max(3, longestRun(body, '`') + 1))
   return `${block.slice(0, leaf.start)}${ticks}latex${body}`
@@ -68,7 +76,15 @@ function keptBeforeOpenFormula(text: string, singleDollar: boolean, formulas: [n
   for (let at = 0; at < text.length; at++) {
     const char = text[at]
     if (char === '\\') {
-      at++
+      const next = text[at + 1]
+      // A backslash at the end may become `\[` (or `\(`): hidden until the next character decides.
+      if (next === undefined) return text.slice(0, at)
+      if (next === '[' || (next === '(' && singleDollar)) {
+        const end = bracketCloseEnd(text, at + 2, next === '[' ? ']' : ')')
+        if (end === -1) return text.slice(0, at)
+        formulas.push([at + 2, end - 2])
+        at = end - 1
+      } else at++
     } else if (char === '`') {
       const run = runLength(text, at)
       const end = closingRunEnd(text, at + run, '`', run)
@@ -84,6 +100,14 @@ function keptBeforeOpenFormula(text: string, singleDollar: boolean, formulas: [n
     }
   }
   return text
+}
+
+/** The offset after the `\]` (or `\)`) closing a formula opened before `from`, or -1; `\\` is TeX's pair, not a closing. */
+function bracketCloseEnd(text: string, from: number, closer: string): number {
+  for (let at = text.indexOf('\\', from); at !== -1 && at + 1 < text.length; at = text.indexOf('\\', at + 2)) {
+    if (text[at + 1] === closer) return at + 2
+  }
+  return -1
 }
 
 /**

@@ -15,7 +15,7 @@ import { markdownOptions } from '../../src/markdown/render-options'
 import { SplitMarkdown } from '../../src/markdown/StreamingMarkdown'
 import { createMathSyntax, safeKatexOptions } from '../../src/math'
 import { chunksAt } from '../markdown/markdown-harness'
-import { mathDocuments } from './math-documents'
+import { bracketDocuments, mathDocuments } from './math-documents'
 
 const syntaxes = [
   { singleDollarTextMath: false, syntax: createMathSyntax() },
@@ -91,6 +91,48 @@ describe.each(syntaxes)('math (singleDollarTextMath: $singleDollarTextMath)', ({
     }
   })
 })
+
+describe.each(syntaxes)(
+  '\\[…\\] math (singleDollarTextMath: $singleDollarTextMath)',
+  ({ singleDollarTextMath, syntax }) => {
+    /** The dollar twin as this syntax reads it: `\( … \)` is `$ … $` only with single-dollar math. */
+    const twin = (dollars: string) =>
+      singleDollarTextMath
+        ? dollars.replaceAll(/`[^`]*`|\\[()]/g, (match) => (match[0] === '`' ? match : '$'))
+        : dollars
+
+    it.each(bracketDocuments)('ends as the same answer written with dollars: %#', (brackets, dollars) => {
+      const expected = referenceHtml(twin(dollars), singleDollarTextMath)
+      // Only the answer of code and escapes has no formula.
+      expect(formulaSources(expected).length > 0).toBe(brackets !== dollars)
+      fc.assert(
+        fc.property(fc.uniqueArray(fc.nat(brackets.length), { maxLength: 24 }), (cuts) => {
+          const { states } = streamed(
+            chunksAt(
+              brackets,
+              [...cuts].sort((a, b) => a - b),
+            ),
+            syntax,
+          )
+          expect(splitHtml(states[states.length - 1]!, false)).toBe(expected)
+        }),
+        { numRuns: 15 },
+      )
+    })
+
+    it.each(bracketDocuments)('never renders a formula that later changes or goes away: %#', (brackets, dollars) => {
+      const { states } = streamed([...brackets], syntax)
+      const finalFormulas = formulaSources(referenceHtml(twin(dollars), singleDollarTextMath))
+      for (const state of states) {
+        const shown = formulaSources(splitHtml(state, true))
+        expect(isSubsequence(shown, finalFormulas), `at ${JSON.stringify(state.text.slice(-40))}`).toBe(true)
+        // An open `\[` never shows as text: what is on screen has no bracket delimiter outside code.
+        const html = splitHtml(state, true).replaceAll(/<code[\s\S]*?<\/code>|<annotation[\s\S]*?<\/annotation>/g, '')
+        expect(html, `at ${JSON.stringify(state.text.slice(-40))}`).not.toMatch(/\\\[(?!z)/)
+      }
+    })
+  },
+)
 
 /** The TeX of each rendered formula (KaTeX keeps it in a MathML annotation). */
 function formulaSources(html: string): string[] {
