@@ -15,13 +15,14 @@ export interface TraceEvent {
 export async function traceMainThread<T>(
   cdp: CDPSession,
   run: () => Promise<T>,
+  extraCategories: readonly string[] = [],
 ): Promise<{ result: T; events: TraceEvent[] }> {
   const events: TraceEvent[] = []
   const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]))
   cdp.on('Tracing.dataCollected', collect)
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', '__metadata'] },
+    traceConfig: { includedCategories: ['devtools.timeline', '__metadata', ...extraCategories] },
     transferMode: 'ReportEvents',
   })
   const result = await run()

@@ -30,7 +30,7 @@ export interface TranscriptStoreOptions {
    * frame flushing and rendering, this store waits for the next frame (taking what arrives meanwhile
    * into the same batch) rather than make the page drop the frame. Waiting stores go first in the
    * next frame, and the first flush of a frame always happens, so every store gets its turn; the
-   * hidden-tab timer (250 ms) flushes regardless. Default 4; `Infinity` never waits.
+   * hidden-tab timer flushes once 250 ms pass without a frame. Default 4; `Infinity` never waits.
    */
   frameBudgetMs?: number
 }
@@ -58,9 +58,10 @@ const defaultFrameBudgetMs = 4
 
 /**
  * When the first store flush of the current frame began (shared by every store on the page), so the
- * budget counts the work stores did in this frame, not a late start caused by something else.
+ * budget counts the work stores did in this frame, not a late start caused by something else; and
+ * how many frames the stores have seen, so the hidden-tab timer can tell stopped frames from a wait.
  */
-const currentFrame = { timestamp: Number.NaN, firstFlushAt: 0 }
+const currentFrame = { timestamp: Number.NaN, firstFlushAt: 0, count: 0 }
 
 function frameScheduler(flush: () => void, budgetMs: number): () => void {
   let done = false
@@ -79,14 +80,24 @@ function frameScheduler(flush: () => void, budgetMs: number): () => void {
     if (timestamp !== currentFrame.timestamp) {
       currentFrame.timestamp = timestamp
       currentFrame.firstFlushAt = now
+      currentFrame.count++
     } else if (now - currentFrame.firstFlushAt > budgetMs) {
       frame = requestAnimationFrame(onFrame)
       return
     }
     run()
   }
+  // The timer is for frames that stopped (a hidden tab), not for a store the budget made wait: while
+  // frames still run it waits again. Flushing between frames would render outside any frame's budget
+  // and leave layout dirty for the next frame's scroll handlers (a forced layout per frame with 100 streams).
+  let framesSeen = currentFrame.count
+  const onTimer = () => {
+    if (currentFrame.count === framesSeen) return run()
+    framesSeen = currentFrame.count
+    timer = setTimeout(onTimer, hiddenTabFlushMs)
+  }
   let frame = requestAnimationFrame(onFrame)
-  const timer = setTimeout(run, hiddenTabFlushMs)
+  let timer = setTimeout(onTimer, hiddenTabFlushMs)
   return run
 }
 

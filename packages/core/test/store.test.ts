@@ -131,6 +131,32 @@ describe('frame', () => {
     expect(notified.count).toBe(1)
   })
 
+  test('a store the budget keeps waiting is not flushed by the hidden-tab timer while frames go on', () => {
+    stubFrames()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let now = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
+    const waiting = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
+    waiting.getState().apply(chunk('late'))
+    // Every frame some other store uses the whole budget before the waiting one's turn.
+    for (let frame = 0; frame < 30; frame++) {
+      const timestamp = 2_000 + frame * 16
+      first.getState().apply(chunk('x'))
+      const callbacks = frames.splice(0)
+      const firstCallback = callbacks.pop()
+      firstCallback?.(timestamp)
+      now += 6
+      for (const callback of callbacks) callback(timestamp)
+      vi.advanceTimersByTime(16)
+    }
+    // 480 ms of frames: the timer (250 ms) never flushed it between frames.
+    expect(waiting.getState().messages.m).toBeUndefined()
+    // Frames stop: the timer flushes within two periods.
+    vi.advanceTimersByTime(500)
+    expect(textOf(waiting)).toBe('late')
+  })
+
   test('within the budget, or with an infinite one, every store flushes in the same frame', () => {
     stubFrames()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

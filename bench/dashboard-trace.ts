@@ -1,0 +1,140 @@
+/**
+ * Where a dashboard's frames go, by Chromium's own trace events (`devtools.timeline`): self time per
+ * event kind (script, style, layout, pre-paint, paint, …) per second, and the layouts and style
+ * recalcs forced by script (nested in a script event) apart from the frame's own.
+ *
+ *   npx tsx bench/dashboard-trace.ts [streams] [renderer,...]
+ *
+ * Renderers run one after the other in the order given (repeat a name to alternate variants).
+ */
+import { fileURLToPath } from 'node:url'
+import { launchBrowser, openBenchPage } from './browser-session'
+import { buildPages, type RendererName } from './build-pages'
+import { fullConfig } from './config'
+import { loadCorpus } from './corpus'
+import { type TraceEvent, traceMainThread } from './main-thread-trace'
+import { countDroppedFrames, dashboardTexts } from './scenarios/dashboard'
+import { serveDirectory } from './static-server'
+import { percentile } from './stats'
+
+const top = Number(process.env.TOP ?? 12)
+const streams = Number(process.argv[2] ?? 100)
+/** `palimpsest`, `palimpsest@<directory>` (pages built earlier into `bench/.cache/<directory>`), `palimpsest+<css experiment>`. */
+const variants = process.argv[3]?.split(',') ?? ['palimpsest']
+const experiments: Record<string, string> = {
+  noisolate: '[data-palimpsest-block-page]{isolation:auto!important}',
+  nogutter: '[data-palimpsest-scroller]{scrollbar-gutter:auto!important}',
+  containstrict: '[data-palimpsest-transcript]{contain:strict}',
+  containscroller: '[data-palimpsest-scroller]{contain:strict}',
+  opaque: '[data-palimpsest-scroller]{background-color:#fff}',
+  willscroll: '[data-palimpsest-scroller]{will-change:scroll-position}',
+  noannouncer: '[data-palimpsest-announcer]{display:none!important}',
+}
+const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard
+const corpus = loadCorpus(512 * 1024)
+const texts = dashboardTexts(corpus.documents, fullConfig.dashboard)
+const servers = new Map<string, Awaited<ReturnType<typeof serveDirectory>>>()
+servers.set('', await serveDirectory(await buildPages({})))
+for (const variant of variants) {
+  const directory = variant.split('@')[1]
+  if (directory && !servers.has(directory))
+    servers.set(directory, await serveDirectory(fileURLToPath(new URL(`./.cache/${directory}/`, import.meta.url))))
+}
+const browser = await launchBrowser({ unthrottledFrames: false })
+
+/** `tdur`: the event's thread CPU time (µs), which other processes' load does not inflate. */
+type DataEvent = TraceEvent & { tdur?: number; args?: { data?: { type?: string } } }
+const cpu = (event: DataEvent) => (event.tdur ?? event.dur ?? 0) / 1000
+const scriptEvents = new Set(['FunctionCall', 'EventDispatch', 'FireAnimationFrame', 'TimerFire', 'v8.execute'])
+
+const forcedCpu = new Map<string, number>()
+
+/** Self time (ms) per event name, forced layouts and style recalcs (inside script) separately. */
+function breakdown(events: readonly DataEvent[]) {
+  const self = new Map<string, number>()
+  const counts = new Map<string, number>()
+  const stack: DataEvent[] = []
+  const add = (key: string, ms: number) => self.set(key, (self.get(key) ?? 0) + ms)
+  for (const event of events) {
+    while (stack.length && (stack.at(-1) as DataEvent).ts + ((stack.at(-1) as DataEvent).dur ?? 0) <= event.ts)
+      stack.pop()
+    const parent = stack.at(-1)
+    const inScript = stack.some((e) => scriptEvents.has(e.name))
+    let key = event.name
+    if (event.name === 'EventDispatch') key = `EventDispatch ${event.args?.data?.type ?? ''}`
+    if ((event.name === 'Layout' || event.name === 'UpdateLayoutTree') && inScript)
+      key = `${event.name} (forced, in ${stack.filter((e) => scriptEvents.has(e.name)).at(-1)?.name})`
+    if (key.startsWith('Layout (forced') || key.startsWith('UpdateLayoutTree (forced')) {
+      const frames = (
+        event.args as { beginData?: { stackTrace?: { functionName: string; url?: string; lineNumber: number }[] } }
+      )?.beginData?.stackTrace
+      const where = `${key} at ${
+        frames
+          ?.slice(0, 3)
+          .map(
+            (f) =>
+              `${f.functionName || '?'}:${f.url?.split('/').pop()}:${f.lineNumber}:${(f as { columnNumber?: number }).columnNumber}`,
+          )
+          .join(' < ') ?? '?'
+      }`
+      add(where, 0)
+      counts.set(where, (counts.get(where) ?? 0) + 1)
+      forcedCpu.set(where, (forcedCpu.get(where) ?? 0) + cpu(event))
+    }
+    add(key, cpu(event))
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+    if (parent) {
+      let parentKey = parent.name
+      if (parent.name === 'EventDispatch') parentKey = `EventDispatch ${parent.args?.data?.type ?? ''}`
+      if (
+        (parent.name === 'Layout' || parent.name === 'UpdateLayoutTree') &&
+        stack.slice(0, -1).some((e) => scriptEvents.has(e.name))
+      )
+        parentKey = `${parent.name} (forced, in ${
+          stack
+            .slice(0, -1)
+            .filter((e) => scriptEvents.has(e.name))
+            .at(-1)?.name
+        })`
+      add(parentKey, -cpu(event))
+    }
+    stack.push(event)
+  }
+  return { self, counts }
+}
+
+try {
+  for (const variant of variants) {
+    const [name = '', directory = ''] = variant.split('@')
+    const [renderer, experiment] = name.split('+') as [RendererName, string | undefined]
+    const server = servers.get(directory) as Awaited<ReturnType<typeof serveDirectory>>
+    const bench = await openBenchPage(browser, server.origin, renderer, { width: 1600, height: 1400 })
+    if (experiment) await bench.page.addStyleTag({ content: experiments[experiment] ?? '' })
+    try {
+      const { result, events } = await traceMainThread(
+        bench.cdp,
+        () => bench.call('dashboard', { texts, chunksPerSecond, warmupMs, durationMs, streams, seed: fullConfig.seed }),
+        process.env.FORCED ? ['disabled-by-default-devtools.timeline.stack'] : [],
+      )
+      const seconds = (warmupMs + durationMs) / 1000
+      const { self, counts } = breakdown(events as DataEvent[])
+      const total = [...self.values()].reduce((a, b) => a + b, 0)
+      console.log(
+        `\n${variant}: ${streams} streams, work p95 ${percentile(result.frameWorkMs, 95).toFixed(1)} ms, dropped ${countDroppedFrames(result.frameIntervalsMs)}, long ${result.longTasksMs.length}; ${result.frames} frames, thread CPU ${(total / seconds).toFixed(0)} ms/s, ${(total / result.frames).toFixed(1)} ms/frame (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`,
+      )
+      for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top))
+        console.log(
+          `${(ms / seconds).toFixed(1).padStart(8)} ms/s  ${(ms / result.frames).toFixed(2).padStart(6)} ms/frame  ${String(counts.get(key)).padStart(7)}×  ${key}`,
+        )
+      if (process.env.FORCED)
+        for (const [where, ms] of [...forcedCpu.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
+          console.log(`  forced ${ms.toFixed(1)} ms (incl. children) ${counts.get(where)}×  ${where}`)
+      forcedCpu.clear()
+    } finally {
+      await bench.close()
+    }
+  }
+} finally {
+  await browser.close()
+  for (const server of servers.values()) await server.close()
+}
