@@ -11,12 +11,12 @@ export {
   type MarkdownComponents,
   type MarkdownExtraProps,
   type MarkdownSource,
-  MarkdownSourceContext,
   type MarkdownSyntax,
   type MarkdownSyntaxOptions,
   type MarkdownTailLeaf,
   StreamingMarkdown,
   type StreamingMarkdownProps,
+  useMarkdownSource,
 } from './markdown'
 export type {
   MessageComponentProps,

@@ -7,6 +7,7 @@
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
 import { createContext, memo, useContext, useMemo, useRef } from 'react'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 import { addAutoDirection } from './block-direction'
 import {
   advanceSplit,
@@ -30,7 +31,7 @@ import {
   noDefinitions,
 } from './link-definitions'
 import { type Components, type HtmlTreeTransform, parseMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
-import { MarkdownSourceContext } from './markdown-source'
+import { createMarkdownSourceStore, MarkdownSourceContext, type MarkdownSourceStore } from './markdown-source'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
@@ -131,7 +132,13 @@ export function StreamingMarkdown({
     [components, blockRemoteImages, linkTarget, highlight],
   )
 
-  const source = useMemo(() => ({ text, streaming }), [text, streaming])
+  const source = useRef<MarkdownSourceStore | undefined>(undefined)
+  source.current ??= createMarkdownSourceStore({ text, streaming })
+  const sourceStore = source.current
+  if (sourceStore.current().text !== text || sourceStore.current().streaming !== streaming) {
+    sourceStore.set({ text, streaming })
+  }
+  useIsomorphicLayoutEffect(() => sourceStore.notify(), [sourceStore, text, streaming])
   const content = (
     <RevisionTrackerContext.Provider value={revisions}>
       <TreeKeepingContext.Provider value={trees}>
@@ -149,11 +156,9 @@ export function StreamingMarkdown({
     </RevisionTrackerContext.Provider>
   )
 
-  // Only element overrides read the source, so it is provided only to them: a context whose value
-  // changes on every chunk makes React search the whole message's elements for readers on every commit.
   return (
     <RenderSettingsContext.Provider value={settings}>
-      {components ? <MarkdownSourceContext.Provider value={source}>{content}</MarkdownSourceContext.Provider> : content}
+      <MarkdownSourceContext.Provider value={sourceStore}>{content}</MarkdownSourceContext.Provider>
     </RenderSettingsContext.Provider>
   )
 }

@@ -1,6 +1,6 @@
 export { type FencedCode, fencedCodeOf } from './fenced-code'
 export type { Components as MarkdownComponents, ExtraProps as MarkdownExtraProps } from './markdown-pipeline'
-export { type MarkdownSource, MarkdownSourceContext } from './markdown-source'
+export { type MarkdownSource, useMarkdownSource } from './markdown-source'
 export {
   defineMarkdownSyntax,
   gfmSyntax,

@@ -2,13 +2,55 @@
  * The text a `StreamingMarkdown` renders and whether more may arrive, for element overrides that
  * must know whether their own source is final: a diagram renders only once its code fence has
  * closed, which the repaired render cannot tell (an open fence is rendered closed while streaming).
- * Only components that read it re-render when it changes.
+ *
+ * It is a subscription, not a context value: the context holds one object for the life of the
+ * component, so a chunk changes no context (React would otherwise search every element of the
+ * message for readers on every commit), and a reader re-renders only when what it selects changes.
  */
-import { createContext } from 'react'
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
 
 export interface MarkdownSource {
-  text: string
-  streaming: boolean
+  readonly text: string
+  readonly streaming: boolean
 }
 
-export const MarkdownSourceContext = createContext<MarkdownSource | undefined>(undefined)
+export interface MarkdownSourceStore {
+  current(): MarkdownSource
+  subscribe(listener: () => void): () => void
+  /** Called while rendering: readers rendering in the same pass see it. */
+  set(source: MarkdownSource): void
+  /** Called after the commit: readers that did not render in it check what they select. */
+  notify(): void
+}
+
+export function createMarkdownSourceStore(source: MarkdownSource): MarkdownSourceStore {
+  let current = source
+  const listeners = new Set<() => void>()
+  return {
+    current: () => current,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    set(next) {
+      current = next
+    },
+    notify() {
+      for (const listener of listeners) listener()
+    },
+  }
+}
+
+export const MarkdownSourceContext = createContext<MarkdownSourceStore | undefined>(undefined)
+
+/**
+ * What `select` picks from the source being rendered (undefined outside `StreamingMarkdown`, e.g.
+ * under react-markdown). The component re-renders when the selection changes (compared with
+ * `Object.is`), not on every chunk: select a boolean or a string, not a new object.
+ */
+export function useMarkdownSource<Selected>(select: (source: MarkdownSource | undefined) => Selected): Selected {
+  const store = useContext(MarkdownSourceContext)
+  const subscribe = useCallback((listener: () => void) => store?.subscribe(listener) ?? (() => {}), [store])
+  const snapshot = () => select(store?.current())
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}

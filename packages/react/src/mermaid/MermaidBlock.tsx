@@ -5,8 +5,8 @@
  * message is rewritten, and renders again only when its source changes.
  */
 
-import { fencedCodeOf, MarkdownSourceContext } from '@palimpsest/react'
-import { type ComponentProps, type ComponentType, createElement, useContext } from 'react'
+import { fencedCodeOf, useMarkdownSource } from '@palimpsest/react'
+import { type ComponentProps, type ComponentType, createElement } from 'react'
 import type { ExtraProps } from '../markdown/markdown-pipeline'
 import { isFenceClosed } from './fence-closed'
 import { MermaidDiagram } from './MermaidDiagram'
@@ -27,12 +27,14 @@ export function createMermaidBlock({ fallback, onError }: MermaidBlockOptions = 
     return <pre {...rest} />
   }
   function MermaidBlock(props: PreProps) {
-    const source = useContext(MarkdownSourceContext)
     const fenced = fencedCodeOf(props.node)
-    if (fenced?.language?.toLowerCase() !== 'mermaid') return renderFallback(props)
-    const closed = source ? isFenceClosed(fenced.code, source.text, source.streaming) : true
-    if (!closed) return renderFallback(props)
-    return <MermaidDiagram source={fenced.code} {...(onError && { onError })} />
+    const diagram = fenced?.language?.toLowerCase() === 'mermaid' ? fenced.code : undefined
+    // Re-renders when its fence closes, not on every chunk.
+    const closed = useMarkdownSource((source) =>
+      diagram === undefined || !source ? true : isFenceClosed(diagram, source.text, source.streaming),
+    )
+    if (diagram === undefined || !closed) return renderFallback(props)
+    return <MermaidDiagram source={diagram} {...(onError && { onError })} />
   }
   return MermaidBlock
 }
