@@ -7,10 +7,11 @@
  */
 import type { Root as HastRoot } from 'hast'
 import type { Root as MdastRoot } from 'mdast'
-import remarkGfm from 'remark-gfm'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
-import { type PluggableList, unified } from 'unified'
+import { type PluggableList, type Processor, unified } from 'unified'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -24,7 +25,7 @@ export interface TailLeaf {
 export interface MarkdownSyntaxOptions {
   /** Names the set in messages and tests. */
   readonly name: string
-  /** remark plugins run after remark-parse and remark-gfm: what they add to the parser is what every block is split and parsed with. */
+  /** remark plugins run after remark-parse and GFM: what they add to the parser is what every block is split and parsed with. */
   readonly remarkPlugins?: PluggableList
   /** rehype plugins run after remark-rehype, before the URL policy (as react-markdown's `rehypePlugins`). */
   readonly rehypePlugins?: PluggableList
@@ -59,11 +60,23 @@ export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugi
   toHtmlTree(tree: MdastRoot): HastRoot
 }
 
+/**
+ * remark-gfm's parser half: the same micromark and mdast extensions, so every tree is the one
+ * remark-gfm parses. remark-gfm also registers GFM's serialiser (`mdast-util-to-markdown` and
+ * `markdown-table`, ~6 KB gzip), which nothing here runs: blocks are parsed and rendered, never
+ * written back to markdown.
+ */
+function remarkGfmParse(this: Processor): undefined {
+  const data = this.data()
+  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), gfm()]
+  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmFromMarkdown()]
+}
+
 /** A syntax set; its processor is built here, once. Define it once (at module level), not per render. */
 export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSyntax {
   const processor = unified()
     .use(remarkParse)
-    .use(remarkGfm)
+    .use(remarkGfmParse)
     .use(options.remarkPlugins ?? [])
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(options.rehypePlugins ?? [])
