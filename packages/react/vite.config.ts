@@ -45,6 +45,8 @@ export default defineConfig({
         /^rehype-/,
         /^katex/,
         /^unified/,
+        /^mdast-util-/,
+        /^micromark-/,
         /^hast-util-/,
         /^html-url-attributes/,
         /^unist-util-/,

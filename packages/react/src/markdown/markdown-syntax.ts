@@ -7,10 +7,13 @@
  */
 import type { Root as HastRoot } from 'hast'
 import type { Root as MdastRoot } from 'mdast'
-import remarkGfm from 'remark-gfm'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { toHast } from 'mdast-util-to-hast'
+import { gfm } from 'micromark-extension-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
-import { type PluggableList, unified } from 'unified'
+import { type PluggableList, type Processor, unified } from 'unified'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -24,7 +27,7 @@ export interface TailLeaf {
 export interface MarkdownSyntaxOptions {
   /** Names the set in messages and tests. */
   readonly name: string
-  /** remark plugins run after remark-parse and remark-gfm: what they add to the parser is what every block is split and parsed with. */
+  /** remark plugins run after remark-parse and GFM: what they add to the parser is what every block is split and parsed with. */
   readonly remarkPlugins?: PluggableList
   /** rehype plugins run after remark-rehype, before the URL policy (as react-markdown's `rehypePlugins`). */
   readonly rehypePlugins?: PluggableList
@@ -59,11 +62,23 @@ export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugi
   toHtmlTree(tree: MdastRoot): HastRoot
 }
 
+/**
+ * remark-gfm's parser half: the same micromark and mdast extensions, so every tree is the one
+ * remark-gfm parses. remark-gfm also registers GFM's serialiser (`mdast-util-to-markdown` and
+ * `markdown-table`, ~6 KB gzip), which nothing here runs: blocks are parsed and rendered, never
+ * written back to markdown.
+ */
+function remarkGfmParse(this: Processor): undefined {
+  const data = this.data()
+  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), gfm()]
+  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmFromMarkdown()]
+}
+
 /** A syntax set; its processor is built here, once. Define it once (at module level), not per render. */
 export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSyntax {
   const processor = unified()
     .use(remarkParse)
-    .use(remarkGfm)
+    .use(remarkGfmParse)
     .use(options.remarkPlugins ?? [])
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(options.rehypePlugins ?? [])
@@ -76,4 +91,20 @@ export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSy
 }
 
 /** CommonMark with GFM: what react-markdown renders with `remarkPlugins={[remarkGfm]}`. */
-export const gfmSyntax: MarkdownSyntax = defineMarkdownSyntax({ name: 'gfm' })
+export const gfmSyntax: MarkdownSyntax = gfmWithoutProcessor()
+
+/**
+ * The default set without a unified processor: what remark-parse and remark-rehype call, called
+ * directly (remark-parse runs `fromMarkdown` with the extensions the plugins registered, and
+ * remark-rehype runs `toHast` with its options), so the trees are the ones
+ * `defineMarkdownSyntax({ name: 'gfm' })` builds. A page that defines no syntax of its own then
+ * carries no unified, vfile or trough (~4.5 KB gzip).
+ */
+function gfmWithoutProcessor(): MarkdownSyntax {
+  const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }
+  return {
+    name: 'gfm',
+    parse: (source) => fromMarkdown(source, parseOptions),
+    toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true }) as HastRoot,
+  }
+}
