@@ -234,7 +234,10 @@ describe('a rewrite keeps what did not change', () => {
       expect(work.filter((item) => item.kind === 'split-parse')).toEqual([])
       const renders = work.filter((item) => item.kind === 'block-render')
       expect(renders.length).toBeLessThanOrEqual(1)
-      expect(renders.every((item) => item.kind === "block-render" && !item.parsed), JSON.stringify(accepted.slice(-80))).toBe(true)
+      expect(
+        renders.every((item) => item.kind === 'block-render' && !item.parsed),
+        JSON.stringify(accepted.slice(-80)),
+      ).toBe(true)
       const nodesAfter = [...live.container.querySelectorAll('p, pre, ul, h2')]
       expect(nodesBefore.every((node, at) => node === nodesAfter[at])).toBe(true)
       expect(renderedHtml(live)).toBe(referenceHtml(accepted))
