@@ -23,6 +23,14 @@ import type { Root, RootContent } from 'mdast'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { TableRows } from './StreamingTable'
+import {
+  applyPadding,
+  type PaddingChange,
+  paddedOffset,
+  paddingChanges,
+  shiftSyntaxTree,
+  tablePaddingInBlock,
+} from './table-padding'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 import { applyWordChanges, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
@@ -510,6 +518,8 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
   if (resyncs === 0) {
     const words = wordRewrite(previous, text, prefixEnd, suffixLength)
     if (words) return words
+    const padding = paddingRewrite(previous, text, prefixEnd, suffixLength)
+    if (padding) return padding
   }
   const shift = text.length - oldText.length
 
@@ -633,6 +643,106 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     text,
     settledPages: settledPages ?? previous.settledPages,
     settledEnd: shiftedOffset(previous.settledEnd, changes),
+    tail: tail ?? previous.tail,
+    tailLeaf,
+  }
+}
+
+/**
+ * What a block renders as, when that is not its own text: a table re-padded (`paddingRewrite`)
+ * renders exactly as the text it had before, so it renders that text (with the tail leaf of that
+ * text, for the repair of a streaming tail) and React skips it as unchanged. Keyed by the block
+ * object: a block made from it (grown, rewritten otherwise) renders its own text again.
+ */
+const renderedAs = new WeakMap<MarkdownBlock, RenderedAs>()
+
+/** An earlier text of a block that renders as its text does; `last`: it was the last tail block then, with `leaf`. */
+export interface RenderedAs {
+  readonly text: string
+  readonly last: boolean
+  readonly leaf: TailLeaf | undefined
+}
+
+/** The earlier text `block` renders as, if any (`renderedAs`). */
+export function renderedAsOf(block: MarkdownBlock): RenderedAs | undefined {
+  return renderedAs.get(block)
+}
+
+/**
+ * A rewrite that only re-pads top-level tables (`table-padding.ts`): no block boundary moves, every
+ * block keeps its key, and a changed table renders as its previous text (`renderedAs`), so it is not
+ * rendered again at all; the tree it rendered from, if kept, is shifted to the new text for later
+ * word rewrites. Undefined when the rewrite is not of that kind.
+ */
+function paddingRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+  const changes = paddingChanges(previous.text, text, prefix, suffix)
+  if (!changes || changes.length === 0) return undefined
+  let next = 0
+  let blockStart = 0
+  let tailLeaf = previous.tailLeaf
+  const lastTail = previous.tail[previous.tail.length - 1]
+
+  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
+    const blockEnd = blockStart + block.text.length
+    const own: PaddingChange[] = []
+    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
+    const start = blockStart
+    blockStart = blockEnd
+    if (own.length === 0) return undefined
+    if (block.type !== 'table' || block.literal !== undefined || own[own.length - 1]!.to > blockEnd) return false
+    const relative = tablePaddingInBlock(
+      block.text,
+      own.map((change) => ({ ...change, from: change.from - start, to: change.to - start })),
+    )
+    if (!relative) return false
+    const last = block === lastTail
+    // The cell the streaming tail ends in must start outside the changed runs.
+    if (last && tailLeaf && relative.some((change) => change.from < tailLeaf!.start && tailLeaf!.start < change.to)) {
+      return false
+    }
+    const replacement: MarkdownBlock = { ...block, text: applyPadding(block.text, relative) }
+    const before = renderedAs.get(block)
+    renderedAs.set(replacement, before ?? { text: block.text, last, leaf: last ? previous.tailLeaf : undefined })
+    const tree = renderedTrees.get(block)
+    const shifted = tree && shiftSyntaxTree(tree, relative)
+    if (shifted) renderedTrees.set(replacement, shifted)
+    if (last && tailLeaf) tailLeaf = { ...tailLeaf, start: paddedOffset(tailLeaf.start, relative) }
+    return replacement
+  }
+
+  let settledPages: BlockPage[] | undefined
+  for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
+    const page = previous.settledPages[index]!
+    let blocks: MarkdownBlock[] | undefined
+    for (let at = 0; at < page.blocks.length; at++) {
+      const replacement = rewritten(page.blocks[at]!)
+      if (replacement === false) return undefined
+      if (replacement) {
+        blocks ??= page.blocks.slice()
+        blocks[at] = replacement
+      }
+    }
+    if (blocks) {
+      settledPages ??= previous.settledPages.slice()
+      settledPages[index] = { key: page.key, blocks }
+    }
+  }
+  if (next < changes.length) blockStart = previous.settledEnd
+  let tail: MarkdownBlock[] | undefined
+  for (let at = 0; at < previous.tail.length && next < changes.length; at++) {
+    const replacement = rewritten(previous.tail[at]!)
+    if (replacement === false) return undefined
+    if (replacement) {
+      tail ??= previous.tail.slice()
+      tail[at] = replacement
+    }
+  }
+  if (next < changes.length) return undefined
+  return {
+    ...previous,
+    text,
+    settledPages: settledPages ?? previous.settledPages,
+    settledEnd: paddedOffset(previous.settledEnd, changes),
     tail: tail ?? previous.tail,
     tailLeaf,
   }
