@@ -495,13 +495,13 @@ function withDefinitions(previous: SplitState | undefined, split: SplitState): S
  * of the unchanged blocks kept and the changed region's new blocks taking the keys of the blocks
  * they replace, in order.
  */
-export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): SplitState {
+export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, knownPrefix = 0): SplitState {
   if (previous.hasFootnoteDefinitions) return splitFrom(previous, text, false)
   const oldText = previous.text
   const blocks = settledBlocks(previous)
   const all = [...blocks, ...previous.tail]
   // The kept prefix: blocks whose settling line (the first line of the block after) is unchanged.
-  const prefixEnd = commonPrefixLength(oldText, text, all)
+  const prefixEnd = commonPrefixLength(oldText, text, all, knownPrefix)
   let kept = 0
   let keptEnd = 0
   let offset = 0
@@ -509,7 +509,8 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
     const block = blocks[index]!
     const next = all[index + 1]!
     const nextStart = offset + block.text.length
-    if (nextStart + firstLineEnd(next.text) >= prefixEnd) break
+    // A next block ending before the change has its first line before it too (no need to find it).
+    if (nextStart + next.text.length >= prefixEnd && nextStart + firstLineEnd(next.text) >= prefixEnd) break
     kept = index + 1
     keptEnd = nextStart
     offset = nextStart
@@ -549,7 +550,8 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
         // The text up to the anchor as it is now, after it as it was: the next step rewrites the rest.
         const partly = at < 0 ? undefined : text.slice(0, at) + oldText.slice(oldStart)
         const rewritten = partly && rewriteBefore(previous, partly, blocks, kept, keptEnd, index, at)
-        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1)
+        // Both texts are the same up to the anchor: the next step's prefix comparison starts there.
+        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1, at)
       }
       oldStart += blocks[index]!.text.length
     }
@@ -961,10 +963,11 @@ function truncated(previous: SplitState, blocks: readonly MarkdownBlock[], kept:
  * Length of the common prefix of `before` and `after`, comparing `before`'s blocks whole first
  * (a native comparison per block), then characters within the first block that differs.
  */
-function commonPrefixLength(before: string, after: string, blocks: readonly MarkdownBlock[]): number {
+function commonPrefixLength(before: string, after: string, blocks: readonly MarkdownBlock[], known = 0): number {
   let offset = 0
   for (const block of blocks) {
-    if (!after.startsWith(block.text, offset)) break
+    // Whole blocks within the first `known` characters, which both texts are known to share, are not compared.
+    if (offset + block.text.length > known && !after.startsWith(block.text, offset)) break
     offset += block.text.length
   }
   const limit = Math.min(before.length, after.length)
