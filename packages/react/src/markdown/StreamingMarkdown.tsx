@@ -19,6 +19,7 @@ import {
   keepRepairedTree,
   type MarkdownBlock,
   releaseBlockTrees,
+  renderedAsOf,
   repairedTreeOf,
   type SplitState,
 } from './block-splitter'
@@ -246,21 +247,25 @@ export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret
  */
 export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: boolean): MarkdownBlock {
   const isLast = block === split.tail[split.tail.length - 1]
-  if (!streaming || !isLast) return block
-  const unended = withoutFinalLineEnding(block.text)
-  const text = repairTail(unended, split.tailLeaf, split.syntax)
+  const earlier = renderedAsOf(block)
+  if (!streaming || !isLast) return earlier ? { ...block, text: earlier.text } : block
+  // A re-padded table renders its earlier text, repaired as it was (see `renderedAsOf`).
+  const [own, leaf] = earlier?.last ? [earlier.text, earlier.leaf] : [block.text, split.tailLeaf]
+  const unended = withoutFinalLineEnding(own)
+  const text = repairTail(unended, leaf, split.syntax)
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)
   if (htmlStart === undefined) {
     // A table streaming row by row renders its settled rows once (`StreamingTable`).
-    const rows = block.type === 'table' && split.tailLeaf?.type === 'tableCell' ? tableRows(text) : undefined
+    const rows = block.type === 'table' && leaf?.type === 'tableCell' ? tableRows(text) : undefined
     if (rows) return { ...block, text, tableRows: rows }
     if (text === block.text) return block
+    if (own !== block.text) return { ...block, text }
     // Nothing repaired but the final line ending dropped (which the block loses anyway once another
     // block follows): where that changes nothing, the splitter's tree of the block renders it, and
     // is kept for word rewrites.
-    const ownerTree = text === unended && split.tailLeaf !== undefined && endingNeutralLeaves.has(split.tailLeaf.type)
+    const ownerTree = text === unended && leaf !== undefined && endingNeutralLeaves.has(leaf.type)
     return ownerTree ? { ...block, text, rendersAsOwner: true } : { ...block, text }
   }
   // A blank last line still being typed is not part of it (a complete one would have ended it).
@@ -386,7 +391,9 @@ function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
 
 /** A block with the definition lines it may use written before it. */
 const BlockView = memo(function BlockView({ block, owner, definitions, options, motion }: BlockViewProps) {
-  const { text, separated, rendersNothing, literal, tableRows } = block
+  const { separated, rendersNothing, literal, tableRows } = block
+  // A re-padded table renders the earlier text it renders exactly as (so it is not rendered again).
+  const text = renderedAsOf(block)?.text ?? block.text
   // A streaming table writes the definitions before each of its parts.
   const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])

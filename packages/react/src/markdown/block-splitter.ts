@@ -23,6 +23,14 @@ import type { Root, RootContent } from 'mdast'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { TableRows } from './StreamingTable'
+import {
+  applyPadding,
+  type PaddingChange,
+  paddedOffset,
+  paddingChanges,
+  shiftSyntaxTree,
+  tablePaddingInBlock,
+} from './table-padding'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 import { applyWordChanges, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
@@ -487,13 +495,13 @@ function withDefinitions(previous: SplitState | undefined, split: SplitState): S
  * of the unchanged blocks kept and the changed region's new blocks taking the keys of the blocks
  * they replace, in order.
  */
-export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): SplitState {
+export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, knownPrefix = 0): SplitState {
   if (previous.hasFootnoteDefinitions) return splitFrom(previous, text, false)
   const oldText = previous.text
   const blocks = settledBlocks(previous)
   const all = [...blocks, ...previous.tail]
   // The kept prefix: blocks whose settling line (the first line of the block after) is unchanged.
-  const prefixEnd = commonPrefixLength(oldText, text, all)
+  const prefixEnd = commonPrefixLength(oldText, text, all, knownPrefix)
   let kept = 0
   let keptEnd = 0
   let offset = 0
@@ -501,7 +509,8 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
     const block = blocks[index]!
     const next = all[index + 1]!
     const nextStart = offset + block.text.length
-    if (nextStart + firstLineEnd(next.text) >= prefixEnd) break
+    // A next block ending before the change has its first line before it too (no need to find it).
+    if (nextStart + next.text.length >= prefixEnd && nextStart + firstLineEnd(next.text) >= prefixEnd) break
     kept = index + 1
     keptEnd = nextStart
     offset = nextStart
@@ -510,6 +519,8 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
   if (resyncs === 0) {
     const words = wordRewrite(previous, text, prefixEnd, suffixLength)
     if (words) return words
+    const padding = paddingRewrite(previous, text, prefixEnd, suffixLength)
+    if (padding) return padding
   }
   const shift = text.length - oldText.length
 
@@ -539,7 +550,8 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0): S
         // The text up to the anchor as it is now, after it as it was: the next step rewrites the rest.
         const partly = at < 0 ? undefined : text.slice(0, at) + oldText.slice(oldStart)
         const rewritten = partly && rewriteBefore(previous, partly, blocks, kept, keptEnd, index, at)
-        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1)
+        // Both texts are the same up to the anchor: the next step's prefix comparison starts there.
+        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1, at)
       }
       oldStart += blocks[index]!.text.length
     }
@@ -633,6 +645,106 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     text,
     settledPages: settledPages ?? previous.settledPages,
     settledEnd: shiftedOffset(previous.settledEnd, changes),
+    tail: tail ?? previous.tail,
+    tailLeaf,
+  }
+}
+
+/**
+ * What a block renders as, when that is not its own text: a table re-padded (`paddingRewrite`)
+ * renders exactly as the text it had before, so it renders that text (with the tail leaf of that
+ * text, for the repair of a streaming tail) and React skips it as unchanged. Keyed by the block
+ * object: a block made from it (grown, rewritten otherwise) renders its own text again.
+ */
+const renderedAs = new WeakMap<MarkdownBlock, RenderedAs>()
+
+/** An earlier text of a block that renders as its text does; `last`: it was the last tail block then, with `leaf`. */
+export interface RenderedAs {
+  readonly text: string
+  readonly last: boolean
+  readonly leaf: TailLeaf | undefined
+}
+
+/** The earlier text `block` renders as, if any (`renderedAs`). */
+export function renderedAsOf(block: MarkdownBlock): RenderedAs | undefined {
+  return renderedAs.get(block)
+}
+
+/**
+ * A rewrite that only re-pads top-level tables (`table-padding.ts`): no block boundary moves, every
+ * block keeps its key, and a changed table renders as its previous text (`renderedAs`), so it is not
+ * rendered again at all; the tree it rendered from, if kept, is shifted to the new text for later
+ * word rewrites. Undefined when the rewrite is not of that kind.
+ */
+function paddingRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+  const changes = paddingChanges(previous.text, text, prefix, suffix)
+  if (!changes || changes.length === 0) return undefined
+  let next = 0
+  let blockStart = 0
+  let tailLeaf = previous.tailLeaf
+  const lastTail = previous.tail[previous.tail.length - 1]
+
+  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
+    const blockEnd = blockStart + block.text.length
+    const own: PaddingChange[] = []
+    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
+    const start = blockStart
+    blockStart = blockEnd
+    if (own.length === 0) return undefined
+    if (block.type !== 'table' || block.literal !== undefined || own[own.length - 1]!.to > blockEnd) return false
+    const relative = tablePaddingInBlock(
+      block.text,
+      own.map((change) => ({ ...change, from: change.from - start, to: change.to - start })),
+    )
+    if (!relative) return false
+    const last = block === lastTail
+    // The cell the streaming tail ends in must start outside the changed runs.
+    if (last && tailLeaf && relative.some((change) => change.from < tailLeaf!.start && tailLeaf!.start < change.to)) {
+      return false
+    }
+    const replacement: MarkdownBlock = { ...block, text: applyPadding(block.text, relative) }
+    const before = renderedAs.get(block)
+    renderedAs.set(replacement, before ?? { text: block.text, last, leaf: last ? previous.tailLeaf : undefined })
+    const tree = renderedTrees.get(block)
+    const shifted = tree && shiftSyntaxTree(tree, relative)
+    if (shifted) renderedTrees.set(replacement, shifted)
+    if (last && tailLeaf) tailLeaf = { ...tailLeaf, start: paddedOffset(tailLeaf.start, relative) }
+    return replacement
+  }
+
+  let settledPages: BlockPage[] | undefined
+  for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
+    const page = previous.settledPages[index]!
+    let blocks: MarkdownBlock[] | undefined
+    for (let at = 0; at < page.blocks.length; at++) {
+      const replacement = rewritten(page.blocks[at]!)
+      if (replacement === false) return undefined
+      if (replacement) {
+        blocks ??= page.blocks.slice()
+        blocks[at] = replacement
+      }
+    }
+    if (blocks) {
+      settledPages ??= previous.settledPages.slice()
+      settledPages[index] = { key: page.key, blocks }
+    }
+  }
+  if (next < changes.length) blockStart = previous.settledEnd
+  let tail: MarkdownBlock[] | undefined
+  for (let at = 0; at < previous.tail.length && next < changes.length; at++) {
+    const replacement = rewritten(previous.tail[at]!)
+    if (replacement === false) return undefined
+    if (replacement) {
+      tail ??= previous.tail.slice()
+      tail[at] = replacement
+    }
+  }
+  if (next < changes.length) return undefined
+  return {
+    ...previous,
+    text,
+    settledPages: settledPages ?? previous.settledPages,
+    settledEnd: paddedOffset(previous.settledEnd, changes),
     tail: tail ?? previous.tail,
     tailLeaf,
   }
@@ -851,10 +963,11 @@ function truncated(previous: SplitState, blocks: readonly MarkdownBlock[], kept:
  * Length of the common prefix of `before` and `after`, comparing `before`'s blocks whole first
  * (a native comparison per block), then characters within the first block that differs.
  */
-function commonPrefixLength(before: string, after: string, blocks: readonly MarkdownBlock[]): number {
+function commonPrefixLength(before: string, after: string, blocks: readonly MarkdownBlock[], known = 0): number {
   let offset = 0
   for (const block of blocks) {
-    if (!after.startsWith(block.text, offset)) break
+    // Whole blocks within the first `known` characters, which both texts are known to share, are not compared.
+    if (offset + block.text.length > known && !after.startsWith(block.text, offset)) break
     offset += block.text.length
   }
   const limit = Math.min(before.length, after.length)
