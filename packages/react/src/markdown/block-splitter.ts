@@ -1205,8 +1205,12 @@ function dependsOnPrevious(
   if (previous.type !== leaf && (leaf === 'html' || leaf === 'code' || syntax.fencedTypes?.includes(leaf) === true)) {
     return true
   }
-  // A definition is paragraph text too: a line after it that is not blank continues it.
-  if (previous.lastLeafType !== 'paragraph' && previous.lastLeafType !== 'definition') return false
+  // A definition is paragraph text too: a line after it that is not blank continues it. A line right
+  // after a block quote parses differently alone: after ` > # a`, two indented lines are two code
+  // blocks in the whole text (micromark ends each at the quote's lazy-line check), one alone.
+  const continued =
+    previous.lastLeafType === 'paragraph' || previous.lastLeafType === 'definition' || previous.type === 'blockquote'
+  if (!continued) return false
   const lineEnd = beforeLineEnding(text, node.lineStart)
   return !/^[ \t]*$/.test(text.slice(lineStartBefore(text, lineEnd), lineEnd))
 }

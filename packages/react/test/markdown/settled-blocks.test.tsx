@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { type SplitState, settledBlocks } from '../../src/markdown/block-splitter'
 import { gfmExamples } from './gfm-examples'
-import { splitStates, staticSplitHtml } from './markdown-harness'
+import { liveMarkdown, referenceHtml, renderedHtml, splitStates, staticSplitHtml } from './markdown-harness'
 
 const documents = gfmExamples.filter((example) =>
   [
@@ -37,5 +37,18 @@ describe('settled blocks render as they will finally render', () => {
       expect(finalHtml.startsWith(settledHtml), `after ${JSON.stringify(state.text)}`).toBe(true)
     }
     expect(settledSeen).toBeGreaterThan(0)
+  })
+})
+
+describe('a block right after a block quote', () => {
+  it('is not split from it: indented lines after a quote parse differently alone', () => {
+    const text = ' >    # Foo\n    > bar\n    > baz\n'
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    live.render({ text, streaming: false })
+    // The whole text has two code blocks after the quote; parsed alone, those lines are one.
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    expect(live.container.querySelectorAll('pre')).toHaveLength(2)
+    live.unmount()
   })
 })
