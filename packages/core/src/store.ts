@@ -30,7 +30,8 @@ export interface TranscriptStoreOptions {
    * frame flushing and rendering, this store waits for the next frame (taking what arrives meanwhile
    * into the same batch) rather than make the page drop the frame. Waiting stores go first in the
    * next frame, and the first flush of a frame always happens, so every store gets its turn; the
-   * hidden-tab timer flushes once 250 ms pass without a frame. Default 4; `Infinity` never waits.
+   * hidden-tab timer flushes once 250 ms pass without a frame, or after 1 s of waiting. Default 4;
+   * `Infinity` never waits.
    */
   frameBudgetMs?: number
 }
@@ -55,6 +56,8 @@ const hiddenTabFlushMs = 250
  * flushes changed, and the app's own work, need the rest (measured with 20 streams in bench/).
  */
 const defaultFrameBudgetMs = 4
+/** Hidden-tab periods a store the frame budget keeps waiting waits at most before the timer flushes it. */
+const maxBudgetWaits = 4
 
 /**
  * When the first store flush of the current frame began (shared by every store on the page), so the
@@ -89,10 +92,13 @@ function frameScheduler(flush: () => void, budgetMs: number): () => void {
   }
   // The timer is for frames that stopped (a hidden tab), not for a store the budget made wait: while
   // frames still run it waits again. Flushing between frames would render outside any frame's budget
-  // and leave layout dirty for the next frame's scroll handlers (a forced layout per frame with 100 streams).
+  // and leave layout dirty for the next frame's scroll handlers (a forced layout per frame with 100
+  // streams). A page too loaded to give every store its turn within `maxBudgetWaits` periods gets the
+  // flush anyway: what was received shows late, never not at all.
   let framesSeen = currentFrame.count
+  let waits = 0
   const onTimer = () => {
-    if (currentFrame.count === framesSeen) return run()
+    if (currentFrame.count === framesSeen || ++waits >= maxBudgetWaits) return run()
     framesSeen = currentFrame.count
     timer = setTimeout(onTimer, hiddenTabFlushMs)
   }

@@ -157,6 +157,32 @@ describe('frame', () => {
     expect(textOf(waiting)).toBe('late')
   })
 
+  test('a store the budget keeps waiting for a second is flushed by the timer even while frames go on', () => {
+    stubFrames()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let now = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
+    const waiting = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
+    waiting.getState().apply(chunk('late'))
+    let flushedAt: number | undefined
+    for (let frame = 0; frame < 80 && flushedAt === undefined; frame++) {
+      const timestamp = 2_000 + frame * 16
+      first.getState().apply(chunk('x'))
+      const callbacks = frames.splice(0)
+      const firstCallback = callbacks.pop()
+      firstCallback?.(timestamp)
+      now += 6
+      for (const callback of callbacks.filter((callback) => callback !== firstCallback)) frames.push(callback)
+      vi.advanceTimersByTime(16)
+      if (waiting.getState().messages.m) flushedAt = (frame + 1) * 16
+    }
+    // A page too loaded to give it a turn: it shows late (after four 250 ms periods), not never.
+    expect(flushedAt).toBeGreaterThanOrEqual(1_000)
+    expect(flushedAt).toBeLessThan(1_100)
+    expect(textOf(waiting)).toBe('late')
+  })
+
   test('within the budget, or with an infinite one, every store flushes in the same frame', () => {
     stubFrames()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
