@@ -22,7 +22,4 @@ export function safeMarkdownUrl(url: string): string | undefined {
   return allowedSchemes.has(normalised.slice(0, colon).toLowerCase()) ? url : undefined
 }
 
-/** Loading it would contact another server: an absolute http(s) URL or a protocol-relative one. */
-export function isRemoteUrl(url: string): boolean {
-  return /^(?:https?:)?\/\//i.test(url.trim())
-}
+export { isRemoteUrl } from '../url/safe-url'
