@@ -10,7 +10,7 @@
  * pays while a message streams: a page re-renders only when one of its blocks changed (a settled
  * page's blocks never do), and a message that starts streaming again switches to the block path.
  */
-import { createElement, Fragment, isValidElement, memo, type ReactNode, useRef } from 'react'
+import { cloneElement, Fragment, isValidElement, memo, type ReactNode, useRef } from 'react'
 import { addAutoDirection } from './block-direction'
 import {
   type BlockPage as BlockPageData,
@@ -43,15 +43,16 @@ export const FinishedPage = memo(
     const cache = useRef<Map<number, RenderedElement> | undefined>(undefined)
     const previous = cache.current
     const next = new Map<number, RenderedElement>()
-    const children = page.blocks.map((block) => {
+    const children: ReactNode[] = []
+    for (const block of page.blocks) {
       const seen = previous?.get(block.key)
       const rendered =
         seen && seen.options === options && seen.block.text === block.text && seen.block.separated === block.separated
           ? reuse(seen, block, definitions)
           : finishedBlock(block, definitions, options)
       next.set(block.key, rendered)
-      return rendered.element
-    })
+      for (const node of rendered.nodes) children.push(node)
+    }
     // Only inputs decide an element, so a render React discards leaves a cache that is still right.
     cache.current = next
     return (
@@ -72,7 +73,8 @@ interface RenderedElement {
   options: MarkdownRenderOptions
   /** The definition lines written before the block's text. */
   prefix: string
-  element: ReactNode
+  /** The block's separator and top-level elements, keyed by the block's key (the page's children). */
+  nodes: readonly ReactNode[]
 }
 
 /** The element rendered before, unless other definitions change the block's source. */
@@ -103,22 +105,25 @@ function finishedBlock(
   options: MarkdownRenderOptions,
 ): RenderedElement {
   const { text, separated, rendersNothing } = block
-  if (rendersNothing || text.trim() === '') return { block, options, prefix: '', element: null }
+  if (rendersNothing || text.trim() === '') return { block, options, prefix: '', nodes: [] }
   const prefix = prefixOf(text, definitions)
   const source = prefix + text
   const syntax = prefix === '' ? blockTreeOf(block) : undefined
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey: block.key, parsed: !syntax })
   const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
   const rendered = renderSyntaxTree(tree, options, options.autoDirection ? addAutoDirection : undefined)
-  // The root's children go straight into the block's fragment: one fiber per block, not two.
-  const children =
+  // The root's children go straight into the page, keyed by the block: no fiber of the block's own.
+  const root =
     isValidElement<{ children?: ReactNode }>(rendered) && rendered.type === Fragment && rendered.key === null
       ? rendered.props.children
       : rendered
-  const element = Array.isArray(children)
-    ? createElement(Fragment, { key: block.key }, separated ? '\n' : null, ...children)
-    : createElement(Fragment, { key: block.key }, separated ? '\n' : null, children)
-  return { block, options, prefix, element }
+  const nodes: ReactNode[] = separated ? ['\n'] : []
+  const children: readonly ReactNode[] = Array.isArray(root) ? root : [root]
+  children.forEach((child, index) => {
+    if (child === null || child === undefined || typeof child === 'boolean') return
+    nodes.push(isValidElement(child) ? cloneElement(child, { key: `${block.key}:${child.key ?? index}` }) : child)
+  })
+  return { block, options, prefix, nodes }
 }
 
 /**
