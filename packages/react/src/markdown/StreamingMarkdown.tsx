@@ -23,6 +23,7 @@ import {
   repairedTreeOf,
   type SplitState,
 } from './block-splitter'
+import { finishedPages } from './FinishedMarkdown'
 import { reportMarkdownWork } from './instrumentation'
 import {
   type DocumentDefinitions,
@@ -107,7 +108,9 @@ export function StreamingMarkdown({
   const split = advanceSplit(previous, text, syntax)
   splitRef.current = split
   // While streaming, blocks keep the trees they render from, for rewrites that only change words.
-  const trees = useRef<TreeKeeping>({ keep: false }).current
+  const trees = useRef<TreeKeeping>({ keep: false, finished: !streaming }).current
+  // A message that mounted finished renders its pages through `FinishedPage` until it streams.
+  if (streaming) trees.finished = false
   if (trees.keep && !streaming) releaseBlockTrees(split)
   trees.keep = streaming
   // Read by the blocks that render in this pass (see `useRevisionMarks`).
@@ -150,6 +153,7 @@ export function StreamingMarkdown({
             options={options}
             fadeIn={streaming && fadeIn}
             caret={streaming && caret}
+            finished={trees.finished && !markRevisions}
           />
         </div>
       </TreeKeepingContext.Provider>
@@ -167,6 +171,8 @@ export function StreamingMarkdown({
 /** Written by `StreamingMarkdown` as it renders (a stable object: changing it re-renders no block). */
 interface TreeKeeping {
   keep: boolean
+  /** The message mounted finished and has not streamed since (`FinishedPage`). */
+  finished?: boolean
 }
 
 const TreeKeepingContext = createContext<TreeKeeping>({ keep: false })
@@ -179,6 +185,8 @@ interface SplitMarkdownProps {
   fadeIn?: boolean
   /** The last block ends with the caret. */
   caret?: boolean
+  /** A message that mounted finished and has not streamed since: pages through `FinishedPage`. */
+  finished?: boolean
 }
 
 /**
@@ -187,7 +195,15 @@ interface SplitMarkdownProps {
  * (numbered and listed for the whole document) the whole text renders as one block.
  * Exported for tests that drive the splitter directly and render on the server.
  */
-export function SplitMarkdown({ split, streaming, options, fadeIn = false, caret = false }: SplitMarkdownProps) {
+export function SplitMarkdown({
+  split,
+  streaming,
+  options,
+  fadeIn = false,
+  caret = false,
+  finished = false,
+}: SplitMarkdownProps) {
+  if (finished && !streaming && !split.hasFootnoteDefinitions) return finishedPages(split, options)
   if (split.hasFootnoteDefinitions) {
     const text = streaming ? repairWholeText(split) : split.text
     const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }

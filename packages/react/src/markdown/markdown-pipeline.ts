@@ -36,6 +36,12 @@ export interface RenderOptions {
   readonly urlTransform: UrlTransform
   /** The syntax blocks are parsed and rendered with (GFM when absent). */
   readonly syntax?: MarkdownSyntax | undefined
+  /**
+   * Components get their hast element as `node` (react-markdown's behaviour; default true). False
+   * when no component reads it: a fiber's props would otherwise keep the element, its children and
+   * their positions alive for as long as the message is shown.
+   */
+  readonly passNode?: boolean | undefined
 }
 
 /** The mdast of `source`, parsed with exactly the parser the render uses. */
@@ -58,7 +64,7 @@ export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transf
     jsx,
     jsxs,
     passKeys: true,
-    passNode: true,
+    passNode: options.passNode ?? true,
   })
 }
 

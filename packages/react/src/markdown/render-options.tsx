@@ -29,9 +29,16 @@ export function markdownOptions(
   return {
     components,
     urlTransform: safeMarkdownUrl,
+    // Our own overrides read `node` only to hand it to a user's component, and `HighlightedPre` to find its code.
+    passNode: settings.highlight !== undefined || readsNode(settings.components),
     autoDirection: settings.autoDirection ?? false,
     ...(settings.syntax && { syntax: settings.syntax }),
   }
+}
+
+/** Whether a user's overrides may read `node`: any component does (a tag name does not). */
+function readsNode(components: Components | undefined): boolean {
+  return components !== undefined && Object.values(components).some((override) => typeof override !== 'string')
 }
 
 /** A value derived from render options, computed once per options object (they are memoised). */
