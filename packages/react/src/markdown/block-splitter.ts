@@ -574,19 +574,11 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
 function wordRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
   const changes = wordChanges(previous.text, text, prefix, suffix, !previous.hasDefinitions)
   if (!changes || changes.length === 0) return undefined
-  let next = 0
-  let blockStart = 0
   let tailLeaf = previous.tailLeaf
   const lastTail = previous.tail[previous.tail.length - 1]
 
-  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
-    const blockEnd = blockStart + block.text.length
-    const own: WordChange[] = []
-    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
-    const start = blockStart
-    blockStart = blockEnd
-    if (own.length === 0) return undefined
-    if (own[own.length - 1]!.to > blockEnd) return false
+  const rewritten = (block: MarkdownBlock, own: WordChange[], start: number): MarkdownBlock | false => {
+    if (own[own.length - 1]!.to > start + block.text.length) return false
     const relative = changesInBlock(block.text, own, start)
     const newText = applyWordChanges(block.text, relative)
     const replacement: MarkdownBlock = { ...block, text: newText }
@@ -612,40 +604,13 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     return replacement
   }
 
-  let settledPages: BlockPage[] | undefined
-  for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
-    const page = previous.settledPages[index]!
-    let blocks: MarkdownBlock[] | undefined
-    for (let at = 0; at < page.blocks.length; at++) {
-      const replacement = rewritten(page.blocks[at]!)
-      if (replacement === false) return undefined
-      if (replacement) {
-        blocks ??= page.blocks.slice()
-        blocks[at] = replacement
-      }
-    }
-    if (blocks) {
-      settledPages ??= previous.settledPages.slice()
-      settledPages[index] = { key: page.key, blocks }
-    }
-  }
-  if (next < changes.length) blockStart = previous.settledEnd
-  let tail: MarkdownBlock[] | undefined
-  for (let at = 0; at < previous.tail.length && next < changes.length; at++) {
-    const replacement = rewritten(previous.tail[at]!)
-    if (replacement === false) return undefined
-    if (replacement) {
-      tail ??= previous.tail.slice()
-      tail[at] = replacement
-    }
-  }
-  if (next < changes.length) return undefined
+  const blocks = rewriteBlocksInPlace(previous, changes, rewritten)
+  if (!blocks) return undefined
   return {
     ...previous,
     text,
-    settledPages: settledPages ?? previous.settledPages,
+    ...blocks,
     settledEnd: shiftedOffset(previous.settledEnd, changes),
-    tail: tail ?? previous.tail,
     tailLeaf,
   }
 }
@@ -679,18 +644,11 @@ export function renderedAsOf(block: MarkdownBlock): RenderedAs | undefined {
 function paddingRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
   const changes = paddingChanges(previous.text, text, prefix, suffix)
   if (!changes || changes.length === 0) return undefined
-  let next = 0
-  let blockStart = 0
   let tailLeaf = previous.tailLeaf
   const lastTail = previous.tail[previous.tail.length - 1]
 
-  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
-    const blockEnd = blockStart + block.text.length
-    const own: PaddingChange[] = []
-    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
-    const start = blockStart
-    blockStart = blockEnd
-    if (own.length === 0) return undefined
+  const rewritten = (block: MarkdownBlock, own: PaddingChange[], start: number): MarkdownBlock | false => {
+    const blockEnd = start + block.text.length
     if (block.type !== 'table' || block.literal !== undefined || own[own.length - 1]!.to > blockEnd) return false
     const relative = tablePaddingInBlock(
       block.text,
@@ -712,6 +670,38 @@ function paddingRewrite(previous: SplitState, text: string, prefix: number, suff
     return replacement
   }
 
+  const blocks = rewriteBlocksInPlace(previous, changes, rewritten)
+  if (!blocks) return undefined
+  return {
+    ...previous,
+    text,
+    ...blocks,
+    settledEnd: paddedOffset(previous.settledEnd, changes),
+    tailLeaf,
+  }
+}
+
+/**
+ * The pages and tail of `previous` with blocks rewritten in place (no block boundary moves): each
+ * block in which changes start (offsets in the whole old text, in order) gets them, with its start,
+ * and returns its replacement, or false when the rewrite cannot be made in place. Undefined then, or
+ * when a change starts in no block.
+ */
+function rewriteBlocksInPlace<Change extends { readonly from: number }>(
+  previous: SplitState,
+  changes: readonly Change[],
+  rewrite: (block: MarkdownBlock, own: Change[], start: number) => MarkdownBlock | false,
+): { settledPages: readonly BlockPage[]; tail: readonly MarkdownBlock[] } | undefined {
+  let next = 0
+  let blockStart = 0
+  const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
+    const blockEnd = blockStart + block.text.length
+    const own: Change[] = []
+    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
+    const start = blockStart
+    blockStart = blockEnd
+    return own.length === 0 ? undefined : rewrite(block, own, start)
+  }
   let settledPages: BlockPage[] | undefined
   for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
     const page = previous.settledPages[index]!
@@ -740,14 +730,7 @@ function paddingRewrite(previous: SplitState, text: string, prefix: number, suff
     }
   }
   if (next < changes.length) return undefined
-  return {
-    ...previous,
-    text,
-    settledPages: settledPages ?? previous.settledPages,
-    settledEnd: paddedOffset(previous.settledEnd, changes),
-    tail: tail ?? previous.tail,
-    tailLeaf,
-  }
+  return { settledPages: settledPages ?? previous.settledPages, tail: tail ?? previous.tail }
 }
 
 /** Where `offset` moves to when the changes before it are made. */

@@ -13,22 +13,9 @@ import { advanceSplit, type SplitState, settledBlocks, splitFrom } from '../../s
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from '../../src/markdown/table-padding'
+import { commonPrefix, commonSuffix } from './common-affixes'
 import { gfmExamples } from './gfm-examples'
 import { liveMarkdown, referenceHtml, renderedHtml, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
-
-function commonPrefix(a: string, b: string): number {
-  let length = 0
-  while (length < a.length && length < b.length && a[length] === b[length]) length++
-  return length
-}
-
-function commonSuffix(a: string, b: string, prefix: number): number {
-  let length = 0
-  while (length < Math.min(a.length, b.length) - prefix && a[a.length - 1 - length] === b[b.length - 1 - length]) {
-    length++
-  }
-  return length
-}
 
 function changesOf(before: string, after: string) {
   const prefix = commonPrefix(before, after)

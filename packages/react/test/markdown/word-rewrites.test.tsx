@@ -15,6 +15,7 @@ import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { changesInBlock, patchSyntaxTree, wordChanges } from '../../src/markdown/word-rewrite'
 import { mathSyntax } from '../../src/math'
 import { mathDocuments } from '../math/math-documents'
+import { commonPrefix, commonSuffix } from './common-affixes'
 import { gfmExamples } from './gfm-examples'
 import { type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 
@@ -46,20 +47,6 @@ function swapWords(text: string, picks: readonly { index: number; word: number }
 }
 
 const picks = fc.array(fc.record({ index: fc.nat(), word: fc.nat() }), { minLength: 1, maxLength: 6 })
-
-function commonPrefix(a: string, b: string): number {
-  let length = 0
-  while (length < a.length && length < b.length && a[length] === b[length]) length++
-  return length
-}
-
-function commonSuffix(a: string, b: string, prefix: number): number {
-  let length = 0
-  while (length < Math.min(a.length, b.length) - prefix && a[a.length - 1 - length] === b[b.length - 1 - length]) {
-    length++
-  }
-  return length
-}
 
 /**
  * The rendered blocks' HTML in the form a fresh render writes: React updating a reused element's
