@@ -11,7 +11,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "`@palimpsest/react/math`: `$$…$$` formulas typeset with KaTeX (`$…$` too with `createMathSyntax({ singleDollarTextMath: true })`); while a formula streams it shows as its TeX, and a formula that does not parse shows its source. Load KaTeX's stylesheet: `import 'katex/dist/katex.min.css'`.",
+          "`@palimpsest/react/math`: `$$…$$` and `\\[…\\]` formulas typeset with KaTeX (`$…$` too with `createMathSyntax({ singleDollarTextMath: true })`); while a formula streams it shows as its TeX, and a formula that does not parse shows its source. Load KaTeX's stylesheet: `import 'katex/dist/katex.min.css'`.",
       },
     },
   },
@@ -44,13 +44,19 @@ const mathHeavyAnswer = [
   '\\begin{pmatrix} \\cos\\theta & -\\sin\\theta \\\\ \\sin\\theta & \\cos\\theta \\end{pmatrix}',
   '$$',
   '',
+  'The same display math as chat models often write it, between `\\[` and `\\]`:',
+  '',
+  '\\[',
+  'e^{i\\pi} + 1 = 0',
+  '\\]',
+  '',
   'A typo stays readable as its source: $$\\frac{1}{$$. Prices stay prices: $5 and $10.',
 ].join('\n')
 
 const answer: Story = {
   args: { text: mathHeavyAnswer, syntax: mathSyntax },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('.katex-display').length).toBe(2))
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex-display').length).toBe(3))
     await expect(canvasElement.querySelector('.katex-error')?.textContent).toBe('\\frac{1}{')
   },
 }
