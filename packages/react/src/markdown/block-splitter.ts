@@ -23,16 +23,10 @@ import type { Root, RootContent } from 'mdast'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { TableRows } from './StreamingTable'
-import {
-  applyPadding,
-  type PaddingChange,
-  paddedOffset,
-  paddingChanges,
-  shiftSyntaxTree,
-  tablePaddingInBlock,
-} from './table-padding'
+import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
+import { applyTextChanges, shiftedOffset } from './text-changes'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
-import { applyWordChanges, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
+import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -580,7 +574,7 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
   const rewritten = (block: MarkdownBlock, own: WordChange[], start: number): MarkdownBlock | false => {
     if (own[own.length - 1]!.to > start + block.text.length) return false
     const relative = changesInBlock(block.text, own, start)
-    const newText = applyWordChanges(block.text, relative)
+    const newText = applyTextChanges(block.text, relative)
     const replacement: MarkdownBlock = { ...block, text: newText }
     const tree = renderedTrees.get(block)
     const patched = tree && patchSyntaxTree(tree, block.text, relative)
@@ -660,13 +654,13 @@ function paddingRewrite(previous: SplitState, text: string, prefix: number, suff
     if (last && tailLeaf && relative.some((change) => change.from < tailLeaf!.start && tailLeaf!.start < change.to)) {
       return false
     }
-    const replacement: MarkdownBlock = { ...block, text: applyPadding(block.text, relative) }
+    const replacement: MarkdownBlock = { ...block, text: applyTextChanges(block.text, relative) }
     const before = renderedAs.get(block)
     renderedAs.set(replacement, before ?? { text: block.text, last, leaf: last ? previous.tailLeaf : undefined })
     const tree = renderedTrees.get(block)
     const shifted = tree && shiftSyntaxTree(tree, relative)
     if (shifted) renderedTrees.set(replacement, shifted)
-    if (last && tailLeaf) tailLeaf = { ...tailLeaf, start: paddedOffset(tailLeaf.start, relative) }
+    if (last && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
     return replacement
   }
 
@@ -676,7 +670,7 @@ function paddingRewrite(previous: SplitState, text: string, prefix: number, suff
     ...previous,
     text,
     ...blocks,
-    settledEnd: paddedOffset(previous.settledEnd, changes),
+    settledEnd: shiftedOffset(previous.settledEnd, changes),
     tailLeaf,
   }
 }
@@ -731,16 +725,6 @@ function rewriteBlocksInPlace<Change extends { readonly from: number }>(
   }
   if (next < changes.length) return undefined
   return { settledPages: settledPages ?? previous.settledPages, tail: tail ?? previous.tail }
-}
-
-/** Where `offset` moves to when the changes before it are made. */
-function shiftedOffset(offset: number, changes: readonly { from: number; to: number; insert: string }[]): number {
-  let shifted = offset
-  for (const change of changes) {
-    if (change.to > offset) break
-    shifted += change.insert.length - (change.to - change.from)
-  }
-  return shifted
 }
 
 /** The settled block holding offset `at` (at or after the kept blocks), with its start; past them, the end. */

@@ -17,20 +17,13 @@
  * Line endings never change, so no line changes its number and no block boundary moves.
  */
 import type { Nodes, Root } from 'mdast'
+import { type LineTextChange, pointShifter, type TextChange } from './text-changes'
 
-/** One run changed in length, at offsets of the old text. */
-export interface PaddingChange {
-  readonly from: number
-  readonly to: number
-  /** The run's new length (the same character). */
-  readonly length: number
-  readonly character: ' ' | '-'
-}
+/** One run of spaces or `-` changed in length, at offsets of the old text (`insert`: the new run). */
+export type PaddingChange = TextChange
 
 /** A change relative to a block, with its (1-based) line in the block. */
-export interface BlockPaddingChange extends PaddingChange {
-  readonly line: number
-}
+export type BlockPaddingChange = LineTextChange
 
 function isRunCharacter(code: number): boolean {
   return code === 32 || code === 45
@@ -79,7 +72,7 @@ export function paddingChanges(
     const oldLength = oldStop - from
     const newLength = newStop - (newAt - back)
     if (oldLength === 0 || newLength === 0 || oldLength === newLength) return undefined
-    changes.push({ from, to: oldStop, length: newLength, character: code === 32 ? ' ' : '-' })
+    changes.push({ from, to: oldStop, insert: (code === 32 ? ' ' : '-').repeat(newLength) })
     oldAt = oldStop
     newAt = newStop
   }
@@ -141,7 +134,7 @@ export function tablePaddingInBlock(
     const text = block.slice(at.start, at.end)
     const from = change.from - at.start
     const to = change.to - at.start
-    if (change.character === '-') {
+    if (change.insert[0] === '-') {
       if (line !== first + 1) return undefined
     } else {
       const pipes = delimiters(text)
@@ -153,29 +146,6 @@ export function tablePaddingInBlock(
   return result
 }
 
-/** `text` with `changes` (in order, offsets in `text`) made. */
-export function applyPadding(text: string, changes: readonly PaddingChange[]): string {
-  let result = ''
-  let from = 0
-  for (const change of changes) {
-    result += text.slice(from, change.from) + change.character.repeat(change.length)
-    from = change.to
-  }
-  return result + text.slice(from)
-}
-
-/** Where `offset` moves to when the changes before it are made (changes ending after it are not). */
-export function paddedOffset(offset: number, changes: readonly PaddingChange[]): number {
-  let shifted = offset
-  for (const change of changes) {
-    if (change.to > offset) break
-    shifted += change.length - (change.to - change.from)
-  }
-  return shifted
-}
-
-type Point = { line: number; column: number; offset?: number | undefined }
-
 /**
  * The tree of a block re-padded by `changes`, from its old tree (positions relative to the block):
  * the same nodes with later positions shifted; nodes before the first change are shared, the old
@@ -185,33 +155,8 @@ type Point = { line: number; column: number; offset?: number | undefined }
 export function shiftSyntaxTree(tree: Root, changes: readonly BlockPaddingChange[]): Root | undefined {
   const first = changes[0]
   if (!first) return tree
-  const moved: number[] = []
-  const movedOnLine: number[] = []
-  for (const [index, change] of changes.entries()) {
-    const delta = change.length - (change.to - change.from)
-    const sameLine = index > 0 && changes[index - 1]!.line === change.line
-    moved.push((moved[index - 1] ?? 0) + delta)
-    movedOnLine.push((sameLine ? movedOnLine[index - 1]! : 0) + delta)
-  }
+  const shifted = pointShifter(changes)
   let inside = false
-  const shifted = (point: Point): Point => {
-    const offset = point.offset
-    if (offset === undefined || offset <= first.from) return point
-    let low = 0
-    let high = changes.length - 1
-    while (low < high) {
-      const middle = (low + high + 1) >> 1
-      if (changes[middle]!.from < offset) low = middle
-      else high = middle - 1
-    }
-    const change = changes[low]!
-    if (offset < change.to) {
-      inside = true
-      return point
-    }
-    const column = change.line === point.line ? movedOnLine[low]! : 0
-    return { ...point, column: point.column + column, offset: offset + moved[low]! }
-  }
   const shift = (node: Nodes): Nodes => {
     const position = node.position
     if (position?.end.offset !== undefined && position.end.offset <= first.from) return node
@@ -231,7 +176,8 @@ export function shiftSyntaxTree(tree: Root, changes: readonly BlockPaddingChange
     if (position) {
       const start = shifted(position.start)
       const end = shifted(position.end)
-      if (start !== position.start || end !== position.end) next = { ...next, position: { start, end } }
+      if (!start || !end) inside = true
+      else if (start !== position.start || end !== position.end) next = { ...next, position: { start, end } }
     }
     return next
   }

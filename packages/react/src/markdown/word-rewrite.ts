@@ -23,13 +23,11 @@
  * destination is its text), is also parsed again (`patchSyntaxTree` returns undefined).
  */
 import type { Nodes, Root } from 'mdast'
+import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { lineStartBefore } from './top-level-blocks'
 
 /** One word replaced by another, at offsets of the old text. */
-export interface WordChange {
-  readonly from: number
-  readonly to: number
-  readonly insert: string
+export interface WordChange extends TextChange {
   /** In a text node, it can be patched (see the module comment); otherwise the block is parsed. */
   readonly patchable: boolean
 }
@@ -236,19 +234,6 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
   })
 }
 
-/** `text` with `changes` (in order, offsets in `text` plus `offset`) made. */
-export function applyWordChanges(text: string, changes: readonly WordChange[], offset = 0): string {
-  let result = ''
-  let from = 0
-  for (const change of changes) {
-    result += text.slice(from, change.from - offset) + change.insert
-    from = change.to - offset
-  }
-  return result + text.slice(from)
-}
-
-type Point = { line: number; column: number; offset?: number | undefined }
-
 /**
  * The tree of a block whose text `source` changed by `changes` (in order, offsets in `source`),
  * made from the tree of `source` (positions relative to the block): the changed words replaced in
@@ -260,30 +245,7 @@ type Point = { line: number; column: number; offset?: number | undefined }
 export function patchSyntaxTree(tree: Root, source: string, changes: readonly BlockWordChange[]): Root | undefined {
   const first = changes[0]?.from ?? Number.POSITIVE_INFINITY
   let done = 0
-  // Per change, the offsets it and the changes before it moved later text by, in all and on its line.
-  const moved: number[] = []
-  const movedOnLine: number[] = []
-  for (const [index, change] of changes.entries()) {
-    const delta = change.insert.length - (change.to - change.from)
-    const sameLine = index > 0 && changes[index - 1]!.line === change.line
-    moved.push((moved[index - 1] ?? 0) + delta)
-    movedOnLine.push((sameLine ? movedOnLine[index - 1]! : 0) + delta)
-  }
-  const shifted = (point: Point): Point => {
-    if (point.offset === undefined || point.offset < (changes[0]?.to ?? Number.POSITIVE_INFINITY)) return point
-    // The last change ending at or before the point.
-    let low = 0
-    let high = changes.length - 1
-    while (low < high) {
-      const middle = (low + high + 1) >> 1
-      if (changes[middle]!.to <= point.offset) low = middle
-      else high = middle - 1
-    }
-    const offset = moved[low]!
-    const column = changes[low]!.line === point.line ? movedOnLine[low]! : 0
-    if (offset === 0 && column === 0) return point
-    return { ...point, column: point.column + column, offset: point.offset + offset }
-  }
+  const shifted = pointShifter(changes)
 
   // `inLabel`: in a link reference's text (its label) or an autolink's (its destination).
   const patch = (node: Nodes, inLabel: boolean): Nodes | undefined => {
@@ -305,7 +267,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         if (node.type === 'text' && !own.every((change) => change.patchable)) return undefined
         const [value] =
           node.type === 'text' && node.value.length === end - start && source.slice(start, end) === node.value
-            ? [applyWordChanges(node.value, own, start)]
+            ? [applyTextChanges(node.value, own, start)]
             : (replaceWords([node.value], source, start, end, own, node.type === 'code') ?? [])
         if (value === undefined) return undefined
         done += covered
@@ -351,8 +313,10 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
       }
     }
     if (position) {
-      const moved = { start: shifted(position.start), end: shifted(position.end) }
-      if (moved.start !== position.start || moved.end !== position.end) next = { ...next, position: moved }
+      const start = shifted(position.start)
+      const end = shifted(position.end)
+      if (!start || !end) return undefined
+      if (start !== position.start || end !== position.end) next = { ...next, position: { start, end } }
     }
     return next
   }

@@ -1,0 +1,73 @@
+/**
+ * Changes that replace ranges of a text, and what they do to offsets and syntax-tree positions: one
+ * set of helpers for the rewrites that patch a tree instead of parsing it (words, table padding).
+ */
+
+/** `from`–`to` (offsets of the old text) replaced by `insert`. */
+export interface TextChange {
+  readonly from: number
+  readonly to: number
+  readonly insert: string
+}
+
+/** A change within a block, with its (1-based) line there (changes never add or remove a line). */
+export interface LineTextChange extends TextChange {
+  readonly line: number
+}
+
+/** `text` with `changes` (in order, at offsets of `text` plus `offset`) made. */
+export function applyTextChanges(text: string, changes: readonly TextChange[], offset = 0): string {
+  let result = ''
+  let from = 0
+  for (const change of changes) {
+    result += text.slice(from, change.from - offset) + change.insert
+    from = change.to - offset
+  }
+  return result + text.slice(from)
+}
+
+/** Where `offset` moves to when the changes (in order) before it are made. */
+export function shiftedOffset(offset: number, changes: readonly TextChange[]): number {
+  let shifted = offset
+  for (const change of changes) {
+    if (change.to > offset) break
+    shifted += change.insert.length - (change.to - change.from)
+  }
+  return shifted
+}
+
+type Point = { line: number; column: number; offset?: number | undefined }
+
+/**
+ * Moves a tree position of the old text to the new one: by every change ending at or before it, its
+ * column by those on its line. Undefined for a position strictly inside a change. The same point
+ * object when it does not move.
+ */
+export function pointShifter(changes: readonly LineTextChange[]): <P extends Point>(point: P) => P | undefined {
+  // Per change, the offsets it and the changes before it moved later text by, in all and on its line.
+  const moved: number[] = []
+  const movedOnLine: number[] = []
+  for (const [index, change] of changes.entries()) {
+    const delta = change.insert.length - (change.to - change.from)
+    const sameLine = index > 0 && changes[index - 1]!.line === change.line
+    moved.push((moved[index - 1] ?? 0) + delta)
+    movedOnLine.push((sameLine ? movedOnLine[index - 1]! : 0) + delta)
+  }
+  return (point) => {
+    const offset = point.offset
+    if (offset === undefined || changes.length === 0 || offset <= changes[0]!.from) return point
+    // The last change starting before the point.
+    let low = 0
+    let high = changes.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if (changes[middle]!.from < offset) low = middle
+      else high = middle - 1
+    }
+    const change = changes[low]!
+    if (offset < change.to) return undefined
+    const column = change.line === point.line ? movedOnLine[low]! : 0
+    if (moved[low] === 0 && column === 0) return point
+    return { ...point, column: point.column + column, offset: offset + moved[low]! }
+  }
+}
