@@ -53,6 +53,14 @@ export interface MarkdownSyntaxOptions {
    * formula until it closes, and keeps TeX out of the inline repair).
    */
   readonly repairText?: (text: string, repairInline: (text: string) => string) => string
+  /**
+   * No plugin of this syntax gives spaces or the punctuation `[](),.;:?'"` a meaning in text that
+   * GFM does not (true of GFM itself and of `@palimpsest/react/math`). A rewrite that inserts or
+   * removes them in the middle of a line (a citation marker ` [1]`) then patches the changed
+   * blocks' trees instead of parsing them. Leave it unset for plugins that read brackets or
+   * parentheses in text (wiki links, citation keys).
+   */
+  readonly plainTextPunctuation?: boolean
 }
 
 export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugins' | 'rehypePlugins'> {
@@ -66,27 +74,54 @@ export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugi
  * remark-gfm's parser half: the same micromark and mdast extensions, so every tree is the one
  * remark-gfm parses. remark-gfm also registers GFM's serialiser (`mdast-util-to-markdown` and
  * `markdown-table`, ~6 KB gzip), which nothing here runs: blocks are parsed and rendered, never
- * written back to markdown.
+ * written back to markdown. `literalAutolinks: false` leaves out the search for literal autolinks
+ * (see `mayHoldLiteralAutolink`).
  */
-function remarkGfmParse(this: Processor): undefined {
+function remarkGfmParse(this: Processor, { literalAutolinks }: { literalAutolinks: boolean }): undefined {
   const data = this.data()
   data.micromarkExtensions = [...(data.micromarkExtensions ?? []), gfm()]
-  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmFromMarkdown()]
+  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmTreeExtensions(literalAutolinks)]
 }
+
+/**
+ * GFM's mdast extensions; without `literalAutolinks`, without the tree transform that searches every
+ * text node for `www.`, `http(s)://` and e-mail addresses to link them (about a sixth of a block's
+ * parse, and nothing to find in most blocks).
+ */
+function gfmTreeExtensions(literalAutolinks: boolean) {
+  const extensions = gfmFromMarkdown()
+  return literalAutolinks
+    ? extensions
+    : extensions.map((extension) =>
+        extension.enter && 'literalAutolink' in extension.enter ? { ...extension, transforms: [] } : extension,
+      )
+}
+
+/**
+ * Whether a source may hold a literal autolink: GFM links `www.`, `http://`, `https://` and
+ * addresses with `@` found in text, and text holds only the source's characters, what a backslash
+ * escapes (`\`) and what a character reference (`&`) decodes to. A source with none of these has
+ * no literal autolink, so its parse can leave out the search for them and still build the same tree.
+ */
+const mayHoldLiteralAutolink = /[@&\\]|:\/\/|www\./i
 
 /** A syntax set; its processor is built here, once. Define it once (at module level), not per render. */
 export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSyntax {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfmParse)
-    .use(options.remarkPlugins ?? [])
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(options.rehypePlugins ?? [])
-    .freeze()
+  const processor = (literalAutolinks: boolean) =>
+    unified()
+      .use(remarkParse)
+      .use(remarkGfmParse, { literalAutolinks })
+      .use(options.remarkPlugins ?? [])
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(options.rehypePlugins ?? [])
+      .freeze()
+  const withLiteralAutolinks = processor(true)
+  const withoutLiteralAutolinks = processor(false)
   return {
     ...options,
-    parse: (source) => processor.parse(source),
-    toHtmlTree: (tree) => processor.runSync(tree) as HastRoot,
+    parse: (source) =>
+      (mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks).parse(source),
+    toHtmlTree: (tree) => withLiteralAutolinks.runSync(tree) as HastRoot,
   }
 }
 
@@ -101,10 +136,13 @@ export const gfmSyntax: MarkdownSyntax = gfmWithoutProcessor()
  * carries no unified, vfile or trough (~4.5 KB gzip).
  */
 function gfmWithoutProcessor(): MarkdownSyntax {
-  const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }
+  const withLiteralAutolinks = { extensions: [gfm()], mdastExtensions: [gfmTreeExtensions(true)] }
+  const withoutLiteralAutolinks = { extensions: [gfm()], mdastExtensions: [gfmTreeExtensions(false)] }
   return {
     name: 'gfm',
-    parse: (source) => fromMarkdown(source, parseOptions),
+    plainTextPunctuation: true,
+    parse: (source) =>
+      fromMarkdown(source, mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks),
     toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true }) as HastRoot,
   }
 }
