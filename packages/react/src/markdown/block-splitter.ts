@@ -562,12 +562,18 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
  * its key, and a changed block's tree is its rendered tree with the words replaced
  * (`patchSyntaxTree`). A block whose tree is not at hand or cannot be patched is parsed alone: it
  * lies between settled boundaries, so it parses as it does in the whole text. Undefined when the
- * rewrite is not of that kind, or a block parsed alone has link or footnote definitions (they
- * change other blocks' renders): the general path handles it.
+ * rewrite does not start with such changes, or a block parsed alone has link or footnote
+ * definitions (they change other blocks' renders): the general path handles it. When the changes
+ * stop at a difference they cannot make in place (citation markers inserted, then a sources list
+ * appended), they are made, and the general path goes on from there.
  */
 function wordRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
-  const changes = wordChanges(previous.text, text, prefix, suffix, !previous.hasDefinitions)
-  if (!changes || changes.length === 0) return undefined
+  const scan = wordChanges(previous.text, text, prefix, suffix, {
+    bracketsAreText: !previous.hasDefinitions,
+    plainPunctuation: previous.syntax.plainTextPunctuation === true,
+  })
+  if (!scan) return undefined
+  const { changes, stop } = scan
   let tailLeaf = previous.tailLeaf
   const lastTail = previous.tail[previous.tail.length - 1]
 
@@ -600,13 +606,15 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
 
   const blocks = rewriteBlocksInPlace(previous, changes, rewritten)
   if (!blocks) return undefined
-  return {
+  const made: SplitState = {
     ...previous,
-    text,
+    // Up to the stop as it is now, after it as it was.
+    text: stop ? text.slice(0, stop.new) + previous.text.slice(stop.old) : text,
     ...blocks,
     settledEnd: shiftedOffset(previous.settledEnd, changes),
     tailLeaf,
   }
+  return stop ? rewriteSplit(made, text, 1, stop.new) : made
 }
 
 /**
@@ -681,7 +689,7 @@ function paddingRewrite(previous: SplitState, text: string, prefix: number, suff
  * and returns its replacement, or false when the rewrite cannot be made in place. Undefined then, or
  * when a change starts in no block.
  */
-function rewriteBlocksInPlace<Change extends { readonly from: number }>(
+function rewriteBlocksInPlace<Change extends { readonly from: number; readonly to: number }>(
   previous: SplitState,
   changes: readonly Change[],
   rewrite: (block: MarkdownBlock, own: Change[], start: number) => MarkdownBlock | false,
@@ -691,7 +699,9 @@ function rewriteBlocksInPlace<Change extends { readonly from: number }>(
   const rewritten = (block: MarkdownBlock): MarkdownBlock | undefined | false => {
     const blockEnd = blockStart + block.text.length
     const own: Change[] = []
-    while (next < changes.length && changes[next]!.from < blockEnd) own.push(changes[next++]!)
+    // Text inserted where a block ends is on its last line (the next block's slice starts with that
+    // line's ending).
+    while (next < changes.length && endsBefore(changes[next]!, blockEnd)) own.push(changes[next++]!)
     const start = blockStart
     blockStart = blockEnd
     return own.length === 0 ? undefined : rewrite(block, own, start)
@@ -725,6 +735,10 @@ function rewriteBlocksInPlace<Change extends { readonly from: number }>(
   }
   if (next < changes.length) return undefined
   return { settledPages: settledPages ?? previous.settledPages, tail: tail ?? previous.tail }
+}
+
+function endsBefore(change: { readonly from: number; readonly to: number }, blockEnd: number): boolean {
+  return change.from < blockEnd || (change.from === blockEnd && change.to === blockEnd)
 }
 
 /** The settled block holding offset `at` (at or after the kept blocks), with its start; past them, the end. */

@@ -21,15 +21,42 @@
  * A word outside a text, inline code or code node or an inline link's or image's destination, title
  * or alt (a code fence's language, raw HTML, a definition), or in the text of an autolink (its
  * destination is its text), is also parsed again (`patchSyntaxTree` returns undefined).
+ *
+ * With a syntax whose text punctuation is plain (`MarkdownSyntax.plainTextPunctuation`), a run of
+ * words, spaces and the punctuation `[](),.;:?'"` inserted or removed in the middle of a line is a
+ * change too (a citation marker ` [1]`, a clause added to a sentence), when nothing around it can
+ * read it as syntax: not at a line's start or after a list marker's digits or a code fence, no
+ * trailing spaces after it (see `isInertRun`),
+ * brackets balanced in it and neither `](` nor `][` made, and its neighbours words, spaces, such
+ * punctuation or a backtick, never an emphasis delimiter, bracket or other syntax character.
+ *
+ * A scan stops at the first difference that is neither (`WordScan.stop`): the changes before it
+ * are still made in place, and the rest of the rewrite takes the general path.
  */
 import type { Nodes, Root } from 'mdast'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { lineStartBefore } from './top-level-blocks'
 
-/** One word replaced by another, at offsets of the old text. */
+/** One word replaced by another (or a plain run inserted or removed), at offsets of the old text. */
 export interface WordChange extends TextChange {
   /** In a text node, it can be patched (see the module comment); otherwise the block is parsed. */
   readonly patchable: boolean
+  /** A plain run inserted or removed, not a word replaced. */
+  readonly run?: boolean
+}
+
+/** The changes a scan found, in order; `stop`: where it met a difference it cannot make in place. */
+export interface WordScan {
+  readonly changes: WordChange[]
+  /** Offsets in the old and new text where both have been the same since the last change. */
+  readonly stop?: { readonly old: number; readonly new: number } | undefined
+}
+
+export interface WordScanOptions {
+  /** The text has no link or footnote definition: a bracketed word is no label that could match one. */
+  readonly bracketsAreText?: boolean
+  /** Plain runs of punctuation may be inserted or removed too (`MarkdownSyntax.plainTextPunctuation`). */
+  readonly plainPunctuation?: boolean
 }
 
 const wordUnit = /[\p{L}\p{N}\p{M}]/u
@@ -42,6 +69,10 @@ const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))
 const linePrefix = new RegExp(`${containerMarkers}$`)
 /** The same, then the start of a tag, comment, declaration or CDATA section the word is in. */
 const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
+/** Before a plain run: the line's markers, then maybe the digits (and `.` or `)`) of an ordered list item's. */
+const markerPrefix = new RegExp(`${containerMarkers}(?:\\d{1,9}[.)]?)?$`)
+/** Before a plain run: a code fence (text after a closing fence makes it a line of code). */
+const fencePrefix = new RegExp(`${containerMarkers}(?:\`{3,}|~{3,})`)
 
 /** A word: where it starts and ends in its text. */
 interface Word {
@@ -97,17 +128,16 @@ function nextWord(text: string, from: number, end: number): Word | undefined {
 
 /**
  * The word changes that turn `before` into `after`, which share their first `prefix` and last
- * `suffix` characters; undefined when they differ in anything but words, or when a changed word
- * may change the block structure. `bracketsAreText`: the text has no link or footnote definition,
- * so a bracketed word is no label that could match one.
+ * `suffix` characters, up to the first difference that is not one (`stop`); undefined when there is
+ * no change before it.
  */
 export function wordChanges(
   before: string,
   after: string,
   prefix: number,
   suffix: number,
-  bracketsAreText = false,
-): WordChange[] | undefined {
+  { bracketsAreText = false, plainPunctuation = false }: WordScanOptions = {},
+): WordScan | undefined {
   // Widen the differing region to whole words (and whole surrogate pairs).
   let start = prefix
   while (start > 0 && isWordUnit(before.charCodeAt(start - 1))) start--
@@ -118,8 +148,8 @@ export function wordChanges(
     newEnd++
   }
   // Both texts in step: what they share is skipped a character at a time; at each difference, the
-  // words it is in are read. A difference outside words ends it (a rewrite that is not a word
-  // rewrite costs only the scan up to its first such difference).
+  // words it is in are read (or, failing that, a plain run). A difference that is neither ends the
+  // scan (a rewrite that is not a word rewrite costs only the scan up to its first such difference).
   const changes: WordChange[] = []
   let oldAt = start
   let newAt = start
@@ -130,32 +160,192 @@ export function wordChanges(
       newAt++
     }
     if (oldAt === oldEnd && newAt === newEnd) break
-    // Back to the start of the word the difference is in, within what both share since the last change.
-    let back = 0
-    for (let unit = wordUnitBefore(before, oldAt); unit > 0 && oldAt - back - unit >= shared; ) {
-      back += unit
-      unit = wordUnitBefore(before, oldAt - back)
-    }
-    const oldWord = wordAt(before, oldAt - back)
-    const newWord = wordAt(after, newAt - back)
-    if (!oldWord || !newWord || oldWord.end > oldEnd || newWord.end > newEnd) return undefined
-    const length = oldWord.end - oldWord.start
-    // The same words: the difference is in what follows them.
-    if (length === newWord.end - newWord.start && sameRun(before, oldWord.start, after, newWord.start, length)) {
-      return undefined
-    }
-    if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return undefined
-    changes.push({
-      from: oldWord.start,
-      to: oldWord.end,
-      insert: after.slice(newWord.start, newWord.end),
-      patchable:
-        isPatchableInText(before, oldWord, bracketsAreText) && isPatchableInText(after, newWord, bracketsAreText),
-    })
-    oldAt = oldWord.end
-    newAt = newWord.end
+    const word = wordChangeAt(before, after, oldAt, newAt, shared, oldEnd, newEnd, bracketsAreText)
+    const change =
+      word === restructures
+        ? undefined
+        : (word ??
+          (plainPunctuation ? inertSpan(before, after, oldAt, newAt, oldEnd, newEnd, bracketsAreText) : undefined))
+    if (!change) return changes.length > 0 ? { changes, stop: { old: oldAt, new: newAt } } : undefined
+    changes.push(change)
+    oldAt = change.to
+    newAt = change.to + change.newTo
   }
-  return changes
+  return { changes }
+}
+
+/** A change found by the scan, with where it ends in the new text (relative to its end in the old). */
+interface ScannedChange extends WordChange {
+  readonly newTo: number
+}
+
+/** A word change that may change the block structure (see the module comment). */
+const restructures = Symbol('restructures')
+
+/**
+ * The word change at a difference (`oldAt` in `before`, `newAt` in `after`, both texts the same
+ * since `shared`): the words it is in, replaced; undefined when it is in no word on either side or
+ * the words are the same (the difference follows them); `restructures` when it may change the
+ * block structure.
+ */
+function wordChangeAt(
+  before: string,
+  after: string,
+  oldAt: number,
+  newAt: number,
+  shared: number,
+  oldEnd: number,
+  newEnd: number,
+  bracketsAreText: boolean,
+): ScannedChange | typeof restructures | undefined {
+  // Back to the start of the word the difference is in, within what both share since the last change.
+  let back = 0
+  for (let unit = wordUnitBefore(before, oldAt); unit > 0 && oldAt - back - unit >= shared; ) {
+    back += unit
+    unit = wordUnitBefore(before, oldAt - back)
+  }
+  const oldWord = wordAt(before, oldAt - back)
+  const newWord = wordAt(after, newAt - back)
+  if (!oldWord || !newWord || oldWord.end > oldEnd || newWord.end > newEnd) return undefined
+  const length = oldWord.end - oldWord.start
+  // The same words: the difference is in what follows them.
+  if (length === newWord.end - newWord.start && sameRun(before, oldWord.start, after, newWord.start, length)) {
+    return undefined
+  }
+  if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return restructures
+  return {
+    from: oldWord.start,
+    to: oldWord.end,
+    insert: after.slice(newWord.start, newWord.end),
+    newTo: newWord.end - oldWord.end,
+    patchable:
+      isPatchableInText(before, oldWord, bracketsAreText) && isPatchableInText(after, newWord, bracketsAreText),
+  }
+}
+
+/** The longest plain run `inertSpan` looks for, in each text. */
+const maxInertSpan = 48
+/** How many characters after a candidate run both texts must share to end it there (fewer at their ends). */
+const resyncLength = 8
+
+/**
+ * A plain run inserted, removed or replaced at a difference (`oldAt` in `before`, `newAt` in
+ * `after`): the shortest pair of runs after which both texts are the same again, when both are plain
+ * and nothing around them reads them as syntax (see the module comment); undefined otherwise.
+ */
+function inertSpan(
+  before: string,
+  after: string,
+  oldAt: number,
+  newAt: number,
+  oldEnd: number,
+  newEnd: number,
+  bracketsAreText: boolean,
+): ScannedChange | undefined {
+  const oldMax = Math.min(plainRunLength(before, oldAt, oldEnd), maxInertSpan)
+  const newMax = Math.min(plainRunLength(after, newAt, newEnd), maxInertSpan)
+  for (let total = 1; total <= oldMax + newMax; total++) {
+    for (let oldLength = Math.max(0, total - newMax); oldLength <= Math.min(total, oldMax); oldLength++) {
+      const oldTo = oldAt + oldLength
+      const newTo = newAt + total - oldLength
+      if (!resynced(before, oldTo, oldEnd, after, newTo, newEnd)) continue
+      const removed = { start: oldAt, end: oldTo }
+      const inserted = { start: newAt, end: newTo }
+      if (!isInertRun(before, removed) || !isInertRun(after, inserted)) return undefined
+      return {
+        from: oldAt,
+        to: oldTo,
+        insert: after.slice(newAt, newTo),
+        newTo: newTo - oldTo,
+        run: true,
+        patchable: isPatchableRun(before, removed, bracketsAreText) && isPatchableRun(after, inserted, bracketsAreText),
+      }
+    }
+  }
+  return undefined
+}
+
+/** Whether both texts are the same from `oldAt` and `newAt` on: for `resyncLength` characters, or to both ends. */
+function resynced(
+  before: string,
+  oldAt: number,
+  oldEnd: number,
+  after: string,
+  newAt: number,
+  newEnd: number,
+): boolean {
+  const length = Math.min(resyncLength, oldEnd - oldAt, newEnd - newAt)
+  if (length < resyncLength && oldEnd - oldAt !== newEnd - newAt) return false
+  return sameRun(before, oldAt, after, newAt, length)
+}
+
+/** How many plain characters (word characters, spaces, `[](),.;:?'"`) `text` has from `at`, up to `end`. */
+function plainRunLength(text: string, at: number, end: number): number {
+  let length = 0
+  while (at + length < end && isPlain(text.charCodeAt(at + length))) length++
+  return length
+}
+
+function isPlain(code: number): boolean {
+  return isWordUnit(code) || plainPunctuation.has(code)
+}
+
+const plainPunctuation = new Set([...' [](),.;:?\'"'].map((character) => character.charCodeAt(0)))
+/**
+ * What may stand next to a plain run: anything plain but brackets and `(` (which could make a link),
+ * and a backtick (a run of them pairs with the next run of the same length, whatever lies between).
+ */
+const neighbourPunctuation = new Set([...' ),.;:?\'"`'].map((character) => character.charCodeAt(0)))
+
+/**
+ * Whether a plain run (empty for a pure insertion or removal) in `text` reads as text wherever it
+ * stands in a line: brackets balanced and no `](` or `][` in it, neighbours that start no syntax,
+ * not at a line's start (indentation, list and quote markers, a task checkbox), after an ordered
+ * list marker's digits (`1` + `.`) or on a code fence's line, and not ending in spaces a line ending
+ * follows (a hard break, trimmed spaces).
+ */
+function isInertRun(text: string, run: Word): boolean {
+  let depth = 0
+  for (let at = run.start; at < run.end; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 91)
+      depth++ // [
+    else if (code === 93) {
+      depth--
+      const next = text.charCodeAt(at + 1)
+      if (depth < 0 || (at + 1 < run.end && (next === 40 || next === 91))) return false // ](  ][
+    }
+  }
+  if (depth !== 0) return false
+  const beforeRun = run.start > 0 ? text.charCodeAt(run.start - 1) : Number.NaN
+  const afterRun = run.end < text.length ? text.charCodeAt(run.end) : Number.NaN
+  if (!isNeighbour(beforeRun) || !(isNeighbour(afterRun) || isLineEnding(afterRun) || Number.isNaN(afterRun))) {
+    return false
+  }
+  // Between two backticks, a run splits (or, removed, joins) a run of them.
+  if (beforeRun === 96 && afterRun === 96) return false
+  const before = text.slice(lineStartBefore(text, run.start), run.start)
+  if (markerPrefix.test(before) || fencePrefix.test(before) || lineTagStart.test(before)) return false
+  // In a word after `</` (the end of a `<script>` or `<pre>` block, wherever it stands).
+  let wordStart = run.start
+  while (wordStart > 0 && isWordUnit(text.charCodeAt(wordStart - 1))) wordStart--
+  if (text.charCodeAt(wordStart - 1) === 47 && text.charCodeAt(wordStart - 2) === 60) return false
+  // A space at the run's end (or, for an empty run, before it) followed by the line's end.
+  const last = run.end > run.start ? text.charCodeAt(run.end - 1) : beforeRun
+  if (isSpace(last)) {
+    let at = run.end
+    while (at < text.length && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++
+    if (at === text.length || isLineEnding(text.charCodeAt(at))) return false
+  }
+  return true
+}
+
+function isNeighbour(code: number): boolean {
+  return isWordUnit(code) || neighbourPunctuation.has(code)
+}
+
+function isLineEnding(code: number): boolean {
+  return code === 10 || code === 13
 }
 
 /** Whether `a` from `aStart` and `b` from `bStart` have the same `length` characters. */
@@ -189,7 +379,20 @@ function isPatchableInText(text: string, found: Word, bracketsAreText: boolean):
   return !(before.endsWith('[') && after.startsWith(']') && found.end - found.start === 1)
 }
 
+/**
+ * Whether a plain run in a text node cannot change what the text around it means: no character
+ * reference, escape, tag or autolink (literal or not) in the non-space characters around and in it,
+ * and brackets only where they cannot be a label.
+ */
+function isPatchableRun(text: string, run: Word, bracketsAreText: boolean): boolean {
+  const around = runAround(text, run.start, run.end).text
+  return !unpatchableAroundRun.test(around) && (bracketsAreText || !brackets.test(around))
+}
+
+const unpatchableAroundRun = /[<>&\\@]|:\/\/|www\./i
+
 function isWordUnit(code: number): boolean {
+  if (code < 0x80) return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122)
   return (code >= 0xd800 && code <= 0xdfff) || wordUnit.test(String.fromCharCode(code))
 }
 
@@ -248,7 +451,8 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
   const shifted = pointShifter(changes)
 
   // `inLabel`: in a link reference's text (its label) or an autolink's (its destination).
-  const patch = (node: Nodes, inLabel: boolean): Nodes | undefined => {
+  // `edges`: whether the node is its parent's first child (1), last (2), both or neither.
+  const patch = (node: Nodes, inLabel: boolean, edges: number): Nodes | undefined => {
     const position = node.position
     const start = position?.start.offset
     const end = position?.end.offset
@@ -270,10 +474,18 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
             ? [applyTextChanges(node.value, own, start)]
             : (replaceWords([node.value], source, start, end, own, node.type === 'code') ?? [])
         if (value === undefined) return undefined
+        // Space a change brings to or takes from the edge of a parent's content may be trimmed (a
+        // table cell, a heading) or kept: a parse decides.
+        if (node.type === 'text' && !sameEdges(node.value, value, edges)) return undefined
         done += covered
         next = { ...node, value }
       }
     } else if ('children' in node) {
+      // A paragraph starting with `[` may become a link definition when a plain run goes or comes.
+      if (node.type === 'paragraph' && start !== undefined && source.charCodeAt(start) === 91) {
+        const covered = covering()
+        for (let index = done; index < done + covered; index++) if (changes[index]!.run) return undefined
+      }
       const label =
         inLabel ||
         node.type === 'linkReference' ||
@@ -281,7 +493,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
       let children: Nodes[] | undefined
       for (let index = 0; index < node.children.length; index++) {
         const child = node.children[index] as Nodes
-        const patched = patch(child, label)
+        const patched = patch(child, label, (index === 0 ? 1 : 0) | (index === node.children.length - 1 ? 2 : 0))
         if (patched === undefined) return undefined
         if (patched !== child) {
           children ??= node.children.slice() as Nodes[]
@@ -321,10 +533,18 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     return next
   }
 
-  const root = patch(tree, false)
+  const root = patch(tree, false, 3)
   // A change no node covered (a link destination, a fence's language, raw HTML) needs a parse.
   if (root === undefined || done !== changes.length) return undefined
   return root as Root
+}
+
+/** Whether two texts both start (`edges` & 1) and both end (`edges` & 2) with a space or neither does. */
+function sameEdges(before: string, after: string, edges: number): boolean {
+  return (
+    (!(edges & 1) || isSpace(before.charCodeAt(0)) === isSpace(after.charCodeAt(0))) &&
+    (!(edges & 2) || isSpace(before.charCodeAt(before.length - 1)) === isSpace(after.charCodeAt(after.length - 1)))
+  )
 }
 
 /**
@@ -362,6 +582,8 @@ function replaceWords(
     while (searched < sourceWords.length && sourceWords[searched]!.start < change.from) searched++
     const sourceWord = sourceWords[searched]
     if (!sourceWord || sourceWord.start !== change.from || sourceWord.end !== change.to) return undefined
+    // Only a word for a word: a plain run may hold a link title's quotes or a destination's parentheses.
+    if (wordAt(change.insert, 0)?.end !== change.insert.length) return undefined
     const { found, field } = valueWords[searched - skipped]!
     results[field] += values[field]!.slice(from[field], found.start) + change.insert
     from[field] = found.end

@@ -47,6 +47,8 @@ export function createMathSyntax({
 }: MathSyntaxOptions = {}): MarkdownSyntax {
   return defineMarkdownSyntax({
     name: singleDollarTextMath ? 'gfm+math($)' : 'gfm+math',
+    // Math starts with `$` or a backslash, neither of them plain.
+    plainTextPunctuation: true,
     remarkPlugins: [
       [remarkMath, { singleDollarTextMath }],
       [remarkBracketMath, { inlineParentheses: singleDollarTextMath }],
