@@ -34,8 +34,14 @@ function described(node: ReactNode): unknown {
   return { type: node.type, key: node.key, props, children: described(children) }
 }
 
-function rendered(source: string, syntax: MarkdownSyntax, components: Components, transform?: (tree: Root) => void) {
-  return described(renderMarkdown(source, { components, urlTransform: keepUrl, syntax }, transform))
+function rendered(
+  source: string,
+  syntax: MarkdownSyntax,
+  components: Components,
+  transform?: (tree: Root) => void,
+  passNode = true,
+) {
+  return described(renderMarkdown(source, { components, urlTransform: keepUrl, syntax, passNode }, transform))
 }
 
 function streamingTransforms(tree: Root): void {
@@ -55,6 +61,13 @@ describe('the default syntax renders the elements hast-util-to-jsx-runtime rende
     for (const source of sources)
       expect(rendered(source, gfmSyntax, everyTagOverridden), source).toEqual(
         rendered(source, processorSyntax, everyTagOverridden),
+      )
+  })
+
+  it('for every example, with every tag a component that is not given its hast node (passNode false)', () => {
+    for (const source of sources)
+      expect(rendered(source, gfmSyntax, everyTagOverridden, undefined, false), source).toEqual(
+        rendered(source, processorSyntax, everyTagOverridden, undefined, false),
       )
   })
 
