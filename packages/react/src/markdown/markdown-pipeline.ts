@@ -1,19 +1,20 @@
 /**
  * The one markdown pipeline every block goes through: parse (remark-parse with GFM) → mdast →
- * hast (remark-rehype) → React elements (hast-util-to-jsx-runtime). It is react-markdown's own
- * pipeline, run with the packages react-markdown is built on, so a block renders exactly as
+ * hast (remark-rehype) → React elements (hast-util-to-jsx-runtime's mapping). It is react-markdown's
+ * own pipeline, run with the packages react-markdown is built on, so a block renders exactly as
  * react-markdown renders the same source with the same `components` and `urlTransform`, but:
  * - the processor is built once per syntax set (`markdown-syntax.ts`), not once per render of every block;
+ * - the default set maps its trees to React elements without hast-util-to-jsx-runtime's HTML and SVG
+ *   property tables, which its trees do not need (`html-tree-to-react.ts`);
  * - parsing and rendering are separate steps, so a syntax tree the splitter already parsed can be
  *   rendered without parsing its text again (`renderSyntaxTree`).
  */
 import type { Element, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast'
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import { urlAttributes } from 'html-url-attributes'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactNode } from 'react'
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { visit } from 'unist-util-visit'
+import type { HtmlTreeRenderOptions } from './html-tree-to-react'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 
 /** The hast element a component renders, passed as `node` (as react-markdown does). */
@@ -54,16 +55,12 @@ export type HtmlTreeTransform = (tree: HastRoot) => void
 
 /** React elements for a syntax tree of a whole source (the tree is consumed: do not use it again). */
 export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
-  const hast = (options.syntax ?? gfmSyntax).toHtmlTree(tree)
+  const syntax = options.syntax ?? gfmSyntax
+  const hast = syntax.toHtmlTree(tree)
   visit(hast, (node, index, parent) => transformNode(node, index, parent, options.urlTransform))
   transform?.(hast)
-  return toJsxRuntime(hast, {
-    Fragment,
-    components: options.components as Parameters<typeof toJsxRuntime>[1]['components'],
-    ignoreInvalidStyle: true,
-    jsx,
-    jsxs,
-    passKeys: true,
+  return syntax.renderHtmlTree(hast, {
+    components: options.components as HtmlTreeRenderOptions['components'],
     passNode: options.passNode ?? true,
   })
 }

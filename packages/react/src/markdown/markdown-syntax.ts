@@ -6,14 +6,17 @@
  * once; the main entry never imports an extension's code.
  */
 import type { Root as HastRoot } from 'hast'
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import type { Root as MdastRoot } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { toHast } from 'mdast-util-to-hast'
 import { gfm } from 'micromark-extension-gfm'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { type PluggableList, type Processor, unified } from 'unified'
+import { type HtmlTreeRenderer, renderDefaultHtmlTree } from './html-tree-to-react'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -68,6 +71,8 @@ export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugi
   parse(source: string): MdastRoot
   /** The hast of an mdast (the tree is consumed). */
   toHtmlTree(tree: MdastRoot): HastRoot
+  /** React elements for a hast this set made. */
+  renderHtmlTree: HtmlTreeRenderer
 }
 
 /**
@@ -122,8 +127,21 @@ export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSy
     parse: (source) =>
       (mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks).parse(source),
     toHtmlTree: (tree) => withLiteralAutolinks.runSync(tree) as HastRoot,
+    renderHtmlTree: renderWithJsxRuntime,
   }
 }
+
+/** react-markdown's renderer: rehype plugins may write any HTML or SVG, which it maps with its property tables. */
+const renderWithJsxRuntime: HtmlTreeRenderer = (tree, { components, passNode }) =>
+  toJsxRuntime(tree, {
+    Fragment,
+    components: components as Parameters<typeof toJsxRuntime>[1]['components'],
+    ignoreInvalidStyle: true,
+    jsx,
+    jsxs,
+    passKeys: true,
+    passNode,
+  })
 
 /** CommonMark with GFM: what react-markdown renders with `remarkPlugins={[remarkGfm]}`. */
 export const gfmSyntax: MarkdownSyntax = gfmWithoutProcessor()
@@ -144,5 +162,6 @@ function gfmWithoutProcessor(): MarkdownSyntax {
     parse: (source) =>
       fromMarkdown(source, mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks),
     toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true }) as HastRoot,
+    renderHtmlTree: renderDefaultHtmlTree,
   }
 }
