@@ -26,12 +26,15 @@ const warmupText = codeAnswer('warm', 1)
 const fences = [...text.matchAll(/^```(\w+)$/gm)].map((match) => match[1])
 const renderers: RendererName[] = ['palimpsest', 'streamdown']
 
-/** Highlighted token spans (a colour from the highlighter) and code blocks in the page once the stream is done. */
+/** Highlighted token spans (a colour from the highlighter: a style or a token class) and code blocks in the page once the stream is done. */
 async function countHighlighting(bench: BenchPage): Promise<Record<string, number>> {
   await bench.page.waitForTimeout(500)
   return bench.page.evaluate(() => {
-    const spans = [...document.querySelectorAll('pre span[style]')].filter((span) =>
-      /(^|;)\s*(color|--shiki)/.test(span.getAttribute('style') ?? ''),
+    // A colour from an inline style (Streamdown) or from a token class of the stylesheet (Palimpsest).
+    const spans = [...document.querySelectorAll('pre span')].filter(
+      (span) =>
+        /(^|;)\s*(color|--shiki)/.test(span.getAttribute('style') ?? '') ||
+        /(^| )palimpsest-code-token-/.test(span.className),
     )
     return { tokenSpans: spans.length, pres: document.querySelectorAll('pre').length }
   })

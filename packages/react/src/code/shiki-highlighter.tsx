@@ -9,8 +9,9 @@ import type { CodeHighlighter } from '@palimpsest/react'
 import { createElement, type ReactNode } from 'react'
 import type { HighlighterCore, LanguageInput, ThemedToken } from 'shiki/core'
 import { createIncrementalTokens, type IncrementalTokensOptions, type LineTokenizer } from './incremental-tokens'
+import { codeVariablePrefix, lineMarkup } from './line-markup'
 
-/** Colours come from CSS variables (`--palimpsest-code-*` in `styles.css`, light and dark). */
+/** Colours are CSS variables (`--palimpsest-code-*`), set by classes in `styles.css` for light and dark. */
 const themeName = 'palimpsest-css-variables'
 
 export interface ShikiHighlighterOptions extends IncrementalTokensOptions {
@@ -29,11 +30,6 @@ export interface ShikiHighlighter extends CodeHighlighter {
 }
 
 type GrammarState = NonNullable<ReturnType<HighlighterCore['getLastGrammarState']>>
-
-/** Font style bits of a Shiki token. */
-const italic = 1
-const bold = 2
-const underline = 4
 
 export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): ShikiHighlighter {
   let shiki: Promise<Shiki> | undefined
@@ -110,7 +106,7 @@ async function loadShiki(): Promise<Shiki> {
     { bundledLanguagesInfo },
   ] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript'), import('shiki/langs')])
   const highlighter = await createHighlighterCore({
-    themes: [createCssVariablesTheme({ name: themeName, variablePrefix: '--palimpsest-code-', fontStyle: true })],
+    themes: [createCssVariablesTheme({ name: themeName, variablePrefix: codeVariablePrefix, fontStyle: true })],
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   })
@@ -144,24 +140,10 @@ function shikiLineTokenizer(highlighter: HighlighterCore): LineTokenizer<ThemedT
   }
 }
 
+/** One element per line, its tokens as markup (`line-markup.ts`): made once per tokenisation of the line. */
 function renderLine(tokens: ThemedToken[], index: number): ReactNode {
-  return createElement(
-    'span',
-    { key: index, 'data-line': '' },
-    tokens.map((token, position) => createElement('span', { key: position, style: tokenStyle(token) }, token.content)),
-  )
-}
-
-function tokenStyle(token: ThemedToken): Record<string, string> | undefined {
-  const style: Record<string, string> = {}
-  if (token.color) style.color = token.color
-  const font = token.fontStyle ?? 0
-  if (font > 0) {
-    if (font & italic) style.fontStyle = 'italic'
-    if (font & bold) style.fontWeight = 'bold'
-    if (font & underline) style.textDecoration = 'underline'
-  }
-  return Object.keys(style).length > 0 ? style : undefined
+  // The markup is built from the tokens' text, escaped, and class names of the theme's own colours.
+  return createElement('span', { key: index, 'data-line': '', dangerouslySetInnerHTML: { __html: lineMarkup(tokens) } })
 }
 
 /** Lines with a line ending between them (the last one's is added by `StreamingMarkdown`). */
