@@ -12,14 +12,14 @@
 import { loadavg } from 'node:os'
 import { type BenchPage, launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
-import { codeAnswer } from './code-answer'
+import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
 import { alternatingOrder, type StreamRun, streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
 
 const repetitions = Number(process.argv[2] ?? 3)
 const size = Number(process.argv[3] ?? 50_000)
-const pageQuery = process.argv[4] === 'off' ? '' : process.argv[4] === 'bare' ? '?highlight&bare' : '?highlight'
+const pageQuery = highlightQuery(process.argv[4])
 
 const text = codeAnswer('total', size)
 const warmupText = codeAnswer('warm', 1)
