@@ -9,9 +9,9 @@ import type { CodeHighlighter } from '@palimpsest/react'
 import { createElement, type ReactNode } from 'react'
 import type { HighlighterCore, LanguageInput, ThemedToken } from 'shiki/core'
 import { createIncrementalTokens, type IncrementalTokensOptions, type LineTokenizer } from './incremental-tokens'
-import { codeVariablePrefix, lineMarkup } from './line-markup'
+import { codeVariablePrefix, tokenRuns } from './token-runs'
 
-/** Colours are CSS variables (`--palimpsest-code-*`), set by classes in `styles.css` for light and dark. */
+/** Colours are CSS variables (`--palimpsest-code-*`), set through token classes in `styles.css` for light and dark. */
 const themeName = 'palimpsest-css-variables'
 
 export interface ShikiHighlighterOptions extends IncrementalTokensOptions {
@@ -140,10 +140,12 @@ function shikiLineTokenizer(highlighter: HighlighterCore): LineTokenizer<ThemedT
   }
 }
 
-/** One element per line, its tokens as markup (`line-markup.ts`): made once per tokenisation of the line. */
+/** A line's element: its runs of same-looking tokens, coloured by class (`token-runs.ts`). Made once per tokenisation. */
 function renderLine(tokens: ThemedToken[], index: number): ReactNode {
-  // The markup is built from the tokens' text, escaped, and class names of the theme's own colours.
-  return createElement('span', { key: index, 'data-line': '', dangerouslySetInnerHTML: { __html: lineMarkup(tokens) } })
+  const runs = tokenRuns(tokens).map(([classes, text], position) =>
+    classes === '' ? text : createElement('span', { key: position, className: classes }, text),
+  )
+  return createElement('span', { key: index, 'data-line': '' }, runs)
 }
 
 /** Lines with a line ending between them (the last one's is added by `StreamingMarkdown`). */
