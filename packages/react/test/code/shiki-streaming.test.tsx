@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Profiler, type ReactNode } from 'react'
 import { describe, expect, test } from 'vitest'
 import { CodeBlock, createCodeBlock, createShikiHighlighter } from '../../src/code'
 import { StreamingMarkdown } from '../../src/markdown'
@@ -89,6 +90,47 @@ describe('Shiki highlighting while a fence streams', () => {
     const highlight = createShikiHighlighter({ languages: ['python'] })
     expect(await highlight.load('ts')).toBe(false)
     expect(await highlight.load('python')).toBe(true)
+  })
+})
+
+describe('a streaming fence with a highlighter that answers at once', () => {
+  test('each chunk is one commit: remembering the highlight does not render the block again', async () => {
+    const highlight = createShikiHighlighter()
+    await highlight.load('ts')
+    let commits = 0
+    const view = (text: string) => (
+      <Profiler id="answer" onRender={() => commits++}>
+        <StreamingMarkdown text={text} streaming highlight={highlight} components={components} />
+      </Profiler>
+    )
+    let text = '```ts\n'
+    const { rerender } = render(view(text))
+    for (const line of typescriptLines) {
+      text += `${line}\n`
+      const before = commits
+      await act(async () => rerender(view(text)))
+      expect(commits - before).toBe(1)
+    }
+  })
+
+  test('when a later request is pending, the markup returned at once stays, the new code after it', async () => {
+    let answerAtOnce = true
+    const pending: (() => void)[] = []
+    const highlight = (code: string): ReactNode | Promise<ReactNode> => {
+      const markup = <span className="highlighted">{code}</span>
+      if (answerAtOnce) return markup
+      return new Promise((resolve) => pending.push(() => resolve(markup)))
+    }
+    const { container, rerender } = render(<StreamingMarkdown text={'```js\nlet a'} streaming highlight={highlight} />)
+    const code = () => container.querySelector('pre code') as HTMLElement
+    expect(code().querySelector('.highlighted')?.textContent).toBe('let a')
+    await act(async () => rerender(<StreamingMarkdown text={'```js\nlet a = 1'} streaming highlight={highlight} />))
+    answerAtOnce = false
+    rerender(<StreamingMarkdown text={'```js\nlet a = 1\nlet b'} streaming highlight={highlight} />)
+    expect(code().querySelector('.highlighted')?.textContent).toBe('let a = 1')
+    expect(code().textContent).toBe('let a = 1\nlet b\n')
+    await act(async () => pending.shift()?.())
+    expect(code().querySelector('.highlighted')?.textContent).toBe('let a = 1\nlet b')
   })
 })
 
