@@ -6,13 +6,6 @@
  * carries no style object, and a line of code is a few elements rather than one per token.
  */
 
-/** The parts of a Shiki token this reads. */
-export interface RunToken {
-  content: string
-  color?: string
-  fontStyle?: number
-}
-
 /** A run of text and its classes ('' for text in the code's own colour and font). */
 export type TokenRun = readonly [classes: string, text: string]
 
@@ -25,14 +18,13 @@ const italic = 1
 const bold = 2
 const underline = 4
 
-function classesOf(token: RunToken): string {
+/** The classes of a token of this colour and font style (Shiki's bits: italic 1, bold 2, underline 4). */
+export function runClasses(color: string | undefined, font: number): string {
   let classes = ''
-  const color = token.color
   // Every colour of the theme is `var(--palimpsest-code-<name>)`; its class is `palimpsest-code-<name>`.
   if (color && color !== foreground && color.startsWith(variableStart) && color.endsWith(')')) {
     classes = `palimpsest-code-${color.slice(variableStart.length, -1)}`
   }
-  const font = token.fontStyle ?? 0
   if (font > 0) {
     if (font & italic) classes += ' palimpsest-code-italic'
     if (font & bold) classes += ' palimpsest-code-bold'
@@ -41,13 +33,9 @@ function classesOf(token: RunToken): string {
   return classes.trimStart()
 }
 
-export function tokenRuns(tokens: readonly RunToken[]): TokenRun[] {
-  const runs: [string, string][] = []
-  for (const token of tokens) {
-    const classes = classesOf(token)
-    const last = runs[runs.length - 1]
-    if (last && last[0] === classes) last[1] += token.content
-    else runs.push([classes, token.content])
-  }
-  return runs
+/** Adds a token to a line's runs: to the last run when it looks the same. */
+export function appendRun(runs: TokenRun[], classes: string, text: string): void {
+  const last = runs[runs.length - 1]
+  if (last && last[0] === classes) runs[runs.length - 1] = [classes, last[1] + text]
+  else runs.push([classes, text])
 }

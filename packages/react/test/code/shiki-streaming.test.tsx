@@ -93,6 +93,51 @@ describe('Shiki highlighting while a fence streams', () => {
   })
 })
 
+describe('the colours of highlighted code', () => {
+  test("every character has the colour Shiki's own tokens give it, line state carried across lines", async () => {
+    const { createHighlighterCore, createCssVariablesTheme } = await import('shiki/core')
+    const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript')
+    const { bundledLanguages } = await import('shiki/langs')
+    const shiki = await createHighlighterCore({
+      themes: [createCssVariablesTheme({ name: 'reference', variablePrefix: '--palimpsest-code-' })],
+      langs: [bundledLanguages.typescript, bundledLanguages.python],
+      engine: createJavaScriptRegexEngine({ forgiving: true }),
+    })
+    const highlight = createShikiHighlighter()
+    const fences = [
+      { language: 'ts', id: 'typescript', code: typescriptLines.join('\n') },
+      {
+        language: 'python',
+        id: 'python',
+        code: 'def f(x):\n    """a docstring\n    over lines"""\n    return x  # done',
+      },
+    ]
+    for (const { language, id, code } of fences) {
+      await highlight.load(language)
+      const { container } = render(
+        <StreamingMarkdown text={`\`\`\`${language}\n${code}\n\`\`\``} highlight={highlight} />,
+      )
+      const shown: string[] = []
+      const walker = document.createTreeWalker(container.querySelector('pre code') as Node, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const classes = node.parentElement?.matches('span[class]') ? (node.parentElement.className as string) : ''
+        const colour = classes.split(' ').find((name) => name.startsWith('palimpsest-code-token-')) ?? ''
+        for (const _ of node.textContent ?? '') shown.push(colour)
+      }
+      const expected: string[] = []
+      for (const [index, line] of shiki.codeToTokensBase(code, { lang: id, theme: 'reference' }).entries()) {
+        if (index > 0) expected.push('')
+        for (const token of line) {
+          const name = /^var\(--palimpsest-code-(token-[a-z-]+)\)$/.exec(token.color ?? '')?.[1]
+          for (const _ of token.content) expected.push(name ? `palimpsest-code-${name}` : '')
+        }
+      }
+      expected.push('') // the line ending react-markdown ends the code with
+      expect(shown).toEqual(expected)
+    }
+  })
+})
+
 describe('a streaming fence with a highlighter that answers at once', () => {
   test('each chunk is one commit: remembering the highlight does not render the block again', async () => {
     const highlight = createShikiHighlighter()
