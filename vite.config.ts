@@ -40,7 +40,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: workspaceAliases },
   // The opt-in plugins import these on first use; pre-bundled up front so a test does not reload mid-run.
-  optimizeDeps: { include: ['mermaid', 'shiki/core', 'shiki/engine/javascript', 'shiki/langs'] },
+  optimizeDeps: { include: ['mermaid', 'shiki/core', 'shiki/engine/javascript', 'shiki/langs', 'shiki/textmate'] },
   test: {
     projects: [
       {

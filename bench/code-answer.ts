@@ -11,3 +11,9 @@ export function codeAnswer(prefix: string, chars: number): string {
   }
   return copies.join('\n\n')
 }
+
+/** The bench page's query for a highlighting variant: on (default), `bare` (no `createCodeBlock`) or `off`. */
+export function highlightQuery(variant: string | undefined): string {
+  if (variant === 'off') return ''
+  return variant === 'bare' ? '?highlight&bare' : '?highlight'
+}

@@ -12,26 +12,29 @@
 import { loadavg } from 'node:os'
 import { type BenchPage, launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
-import { codeAnswer } from './code-answer'
+import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
 import { alternatingOrder, type StreamRun, streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
 
 const repetitions = Number(process.argv[2] ?? 3)
 const size = Number(process.argv[3] ?? 50_000)
-const pageQuery = process.argv[4] === 'off' ? '' : process.argv[4] === 'bare' ? '?highlight&bare' : '?highlight'
+const pageQuery = highlightQuery(process.argv[4])
 
 const text = codeAnswer('total', size)
 const warmupText = codeAnswer('warm', 1)
 const fences = [...text.matchAll(/^```(\w+)$/gm)].map((match) => match[1])
 const renderers: RendererName[] = ['palimpsest', 'streamdown']
 
-/** Highlighted token spans (a colour from the highlighter) and code blocks in the page once the stream is done. */
+/** Highlighted token spans (a colour from the highlighter: a style or a token class) and code blocks in the page once the stream is done. */
 async function countHighlighting(bench: BenchPage): Promise<Record<string, number>> {
   await bench.page.waitForTimeout(500)
   return bench.page.evaluate(() => {
-    const spans = [...document.querySelectorAll('pre span[style]')].filter((span) =>
-      /(^|;)\s*(color|--shiki)/.test(span.getAttribute('style') ?? ''),
+    // A colour from an inline style (Streamdown) or from a token class of the stylesheet (Palimpsest).
+    const spans = [...document.querySelectorAll('pre span')].filter(
+      (span) =>
+        /(^|;)\s*(color|--shiki)/.test(span.getAttribute('style') ?? '') ||
+        /(^| )palimpsest-code-token-/.test(span.className),
     )
     return { tokenSpans: spans.length, pres: document.querySelectorAll('pre').length }
   })

@@ -5,12 +5,12 @@
  *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
  *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
  *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps)
- *   npx tsx bench/profile.ts palimpsest highlight [size]   (the code answer of `highlight-stream-probe.ts`, highlighting on)
+ *   npx tsx bench/profile.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
  */
 
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
-import { codeAnswer } from './code-answer'
+import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { dashboardTexts } from './scenarios/dashboard'
@@ -46,7 +46,7 @@ try {
     server.origin,
     renderer,
     dashboard ? { width: 1600, height: 1400 } : undefined,
-    highlight ? '?highlight' : '',
+    highlight ? highlightQuery(process.argv[5]) : '',
   )
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
   const warmupText = highlight ? codeAnswer('warm', 1) : corpus.text.slice(-fullConfig.warmupChars)
@@ -105,7 +105,7 @@ try {
   const top = (map: Map<string, number>) =>
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 30)
+      .slice(0, Number(process.env.PROFILE_TOP ?? 30))
       .map(([key, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`)
       .join('\n')
   console.log(

@@ -7,11 +7,11 @@
  *
  * With `after`, that many characters of the documents are rendered first (untimed, one frame) and
  * the same `size` characters as without it stream after them: the same frames in a longer document.
- *   npx tsx bench/trace-frames.ts palimpsest highlight [size]   (the code answer of `highlight-stream-probe.ts`, highlighting on)
+ *   npx tsx bench/trace-frames.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
  */
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
-import { codeAnswer } from './code-answer'
+import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { type TraceEvent, traceMainThread } from './main-thread-trace'
@@ -28,7 +28,13 @@ const text = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })
 try {
-  const bench = await openBenchPage(browser, server.origin, renderer, undefined, highlight ? '?highlight' : '')
+  const bench = await openBenchPage(
+    browser,
+    server.origin,
+    renderer,
+    undefined,
+    highlight ? highlightQuery(process.argv[5]) : '',
+  )
   const settings = { seed: fullConfig.seed, chunksPerFrame: fullConfig.chunksPerFrame, budgetMs: 300_000 }
   const warmupText = highlight ? codeAnswer('warm', 1) : corpus.text.slice(-fullConfig.warmupChars)
   await bench.call('warmup', { ...settings, text: warmupText })

@@ -7,10 +7,12 @@
 
 import type { CodeHighlighter } from '@palimpsest/react'
 import { createElement, type ReactNode } from 'react'
-import type { HighlighterCore, LanguageInput, ThemedToken } from 'shiki/core'
+import type { HighlighterCore, LanguageInput } from 'shiki/core'
+import type { StateStack } from 'shiki/textmate'
 import { createIncrementalTokens, type IncrementalTokensOptions, type LineTokenizer } from './incremental-tokens'
+import { appendRun, codeVariablePrefix, runClasses, type TokenRun } from './token-runs'
 
-/** Colours come from CSS variables (`--palimpsest-code-*` in `styles.css`, light and dark). */
+/** Colours are CSS variables (`--palimpsest-code-*`), set through token classes in `styles.css` for light and dark. */
 const themeName = 'palimpsest-css-variables'
 
 export interface ShikiHighlighterOptions extends IncrementalTokensOptions {
@@ -27,13 +29,6 @@ export interface ShikiHighlighter extends CodeHighlighter {
   /** Resolves once Shiki and `language`'s grammar are loaded (false when it is not a known language). */
   load(language: string): Promise<boolean>
 }
-
-type GrammarState = NonNullable<ReturnType<HighlighterCore['getLastGrammarState']>>
-
-/** Font style bits of a Shiki token. */
-const italic = 1
-const bold = 2
-const underline = 4
 
 export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): ShikiHighlighter {
   let shiki: Promise<Shiki> | undefined
@@ -73,9 +68,9 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): S
     return loading
   }
 
-  let cache: ReturnType<typeof createIncrementalTokens<ThemedToken[], GrammarState, ReactNode>> | undefined
+  let cache: ReturnType<typeof createIncrementalTokens<TokenRun[], StateStack, ReactNode>> | undefined
   const tokensOf = (value: Shiki, id: string, code: string) => {
-    cache ??= createIncrementalTokens(shikiLineTokenizer(value.highlighter), renderLine, options)
+    cache ??= createIncrementalTokens(shikiLineTokenizer(value), renderLine, options)
     return joinLines(cache.lines(id, code))
   }
 
@@ -101,16 +96,33 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): S
 interface Shiki {
   highlighter: HighlighterCore
   bundled: { aliases: Map<string, string>; loaders: Map<string, LanguageInput> }
+  /** Reading a token's theme metadata (TextMate's encoding) and the state a grammar starts in. */
+  metadata: {
+    foreground(encoded: number): number
+    fontStyle(encoded: number): number
+    initial: StateStack
+  }
 }
+
+type ShikiTheme = ReturnType<HighlighterCore['setTheme']>
+
+/** What Shiki allows one line by default before it gives up and leaves the rest of the line plain. */
+const tokenizeTimeLimitMs = 500
 
 async function loadShiki(): Promise<Shiki> {
   const [
     { createHighlighterCore, createCssVariablesTheme },
     { createJavaScriptRegexEngine },
     { bundledLanguagesInfo },
-  ] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript'), import('shiki/langs')])
+    { EncodedTokenMetadata, INITIAL },
+  ] = await Promise.all([
+    import('shiki/core'),
+    import('shiki/engine/javascript'),
+    import('shiki/langs'),
+    import('shiki/textmate'),
+  ])
   const highlighter = await createHighlighterCore({
-    themes: [createCssVariablesTheme({ name: themeName, variablePrefix: '--palimpsest-code-', fontStyle: true })],
+    themes: [createCssVariablesTheme({ name: themeName, variablePrefix: codeVariablePrefix, fontStyle: true })],
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   })
@@ -121,47 +133,67 @@ async function loadShiki(): Promise<Shiki> {
     aliases.set(info.id, info.id)
     for (const alias of info.aliases ?? []) aliases.set(alias, info.id)
   }
-  return { highlighter, bundled: { aliases, loaders } }
+  const metadata = {
+    foreground: EncodedTokenMetadata.getForeground,
+    fontStyle: EncodedTokenMetadata.getFontStyle,
+    initial: INITIAL,
+  }
+  return { highlighter, bundled: { aliases, loaders }, metadata }
 }
 
-function shikiLineTokenizer(highlighter: HighlighterCore): LineTokenizer<ThemedToken[], GrammarState> {
+/**
+ * Tokenises with the grammar itself (`tokenizeLine2`: token offsets and their theme metadata), not
+ * through `codeToTokensBase`, which per call splits lines, resolves the theme and builds a token
+ * object per token: a line's runs come straight from the metadata, whose classes are worked out
+ * once per colour and font style.
+ */
+function shikiLineTokenizer(shiki: Shiki): LineTokenizer<TokenRun[], StateStack> {
+  const { highlighter, metadata } = shiki
+  const classesByLook = new Map<number, string>()
+  const classesOfLook = (encoded: number, theme: ShikiTheme) => {
+    const foreground = metadata.foreground(encoded)
+    const fontStyle = metadata.fontStyle(encoded)
+    // Font styles are 4 bits.
+    const look = foreground * 16 + fontStyle
+    let classes = classesByLook.get(look)
+    if (classes === undefined) {
+      // The grammar registry holds stand-in hex colours for the theme's `var(…)` colours; the theme maps them back.
+      const color = theme.colorMap[foreground]
+      classes = runClasses(color && (theme.theme.colorReplacements?.[color.toLowerCase()] ?? color), fontStyle)
+      classesByLook.set(look, classes)
+    }
+    return classes
+  }
   return {
     tokenizeLine(line, before, language) {
-      const lines = highlighter.codeToTokensBase(line, {
-        lang: language,
-        theme: themeName,
-        ...(before && { grammarState: before }),
-      })
-      return { tokens: lines[0] ?? [], after: highlighter.getLastGrammarState(lines) as GrammarState }
+      // As Shiki does: an empty line has no tokens and leaves the state as it was.
+      if (line === '') return { tokens: [], after: before ?? metadata.initial }
+      const theme = highlighter.setTheme(themeName)
+      const { tokens, ruleStack } = highlighter
+        .getLanguage(language)
+        .tokenizeLine2(line, before ?? null, tokenizeTimeLimitMs)
+      const runs: TokenRun[] = []
+      const count = tokens.length / 2
+      for (let index = 0; index < count; index++) {
+        const start = tokens[2 * index] as number
+        const end = index + 1 < count ? (tokens[2 * index + 2] as number) : line.length
+        if (start < end) appendRun(runs, classesOfLook(tokens[2 * index + 1] as number, theme), line.slice(start, end))
+      }
+      return { tokens: runs, after: ruleStack }
     },
     sameState(a, b) {
       if (a === b) return true
-      if (!a || !b) return false
-      const stackA = a.getInternalStack() as { equals?: (other: unknown) => boolean } | undefined
-      const stackB = b.getInternalStack()
-      return a.lang === b.lang && typeof stackA?.equals === 'function' && stackA.equals(stackB)
+      return a !== undefined && b !== undefined && a.equals(b)
     },
   }
 }
 
-function renderLine(tokens: ThemedToken[], index: number): ReactNode {
-  return createElement(
-    'span',
-    { key: index, 'data-line': '' },
-    tokens.map((token, position) => createElement('span', { key: position, style: tokenStyle(token) }, token.content)),
+/** A line's element: its runs of same-looking tokens, coloured by class (`token-runs.ts`). Made once per tokenisation. */
+function renderLine(runs: TokenRun[], index: number): ReactNode {
+  const children = runs.map(([classes, text], position) =>
+    classes === '' ? text : createElement('span', { key: position, className: classes }, text),
   )
-}
-
-function tokenStyle(token: ThemedToken): Record<string, string> | undefined {
-  const style: Record<string, string> = {}
-  if (token.color) style.color = token.color
-  const font = token.fontStyle ?? 0
-  if (font > 0) {
-    if (font & italic) style.fontStyle = 'italic'
-    if (font & bold) style.fontWeight = 'bold'
-    if (font & underline) style.textDecoration = 'underline'
-  }
-  return Object.keys(style).length > 0 ? style : undefined
+  return createElement('span', { key: index, 'data-line': '' }, children)
 }
 
 /** Lines with a line ending between them (the last one's is added by `StreamingMarkdown`). */

@@ -35,6 +35,9 @@ export function HighlightedCodeBlock({ code, language, className }: HighlightedC
   const { components, highlight, onIssue } = useContext(RenderSettingsContext)
   const requests = useRef(0)
   const [shown, setShown] = useState<Highlighted | undefined>(undefined)
+  // The last markup returned at once. Kept in a ref, not state: recording it must not render the
+  // block a second time per chunk; it is read only when a later request is still pending.
+  const shownAtOnce = useRef<Highlighted | undefined>(undefined)
 
   const result = useMemo(() => {
     const request = ++requests.current
@@ -60,10 +63,12 @@ export function HighlightedCodeBlock({ code, language, className }: HighlightedC
           onIssue?.({ reason: 'the code highlighter rejected; the block keeps its last markup', error }),
       )
     } else if (value !== undefined) {
-      setShown((current) => (current && current.request > request ? current : { source, markup: value, request }))
+      shownAtOnce.current = { source, markup: value, request }
     }
   }, [result, source, onIssue])
 
+  const atOnce = shownAtOnce.current
+  const latest = shown && atOnce ? (shown.request > atOnce.request ? shown : atOnce) : (shown ?? atOnce)
   let content: ReactNode = code
   if (result.value !== undefined && !isPromiseLike(result.value)) {
     content = (
@@ -72,11 +77,11 @@ export function HighlightedCodeBlock({ code, language, className }: HighlightedC
         {newline}
       </>
     )
-  } else if (shown && source.startsWith(shown.source)) {
+  } else if (latest && source.startsWith(latest.source)) {
     content = (
       <>
-        {shown.markup}
-        {source.slice(shown.source.length)}
+        {latest.markup}
+        {source.slice(latest.source.length)}
         {newline}
       </>
     )

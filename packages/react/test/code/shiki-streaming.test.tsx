@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Profiler, type ReactNode } from 'react'
 import { describe, expect, test } from 'vitest'
 import { CodeBlock, createCodeBlock, createShikiHighlighter } from '../../src/code'
 import { StreamingMarkdown } from '../../src/markdown'
@@ -45,12 +46,13 @@ describe('Shiki highlighting while a fence streams', () => {
     const code = container.querySelector('pre code') as HTMLElement
     expect(code.hasAttribute('data-highlighted')).toBe(true)
     expect(code.textContent).toBe(`${typescriptLines.join('\n')}\n`)
-    // Keywords and strings are coloured, through the theme's CSS variables.
-    const styleOf = (text: string) =>
-      [...code.querySelectorAll('span[style]')].find((span) => span.textContent?.includes(text))?.getAttribute('style')
-    expect(styleOf('interface')).toContain('var(--palimpsest-code-token-keyword')
-    expect(styleOf('Hello')).toContain('var(--palimpsest-code-token-string')
-    expect(styleOf('the users we know')).toContain('var(--palimpsest-code-token-comment')
+    // Keywords and strings are coloured by the stylesheet's classes, no style object per token.
+    const classOf = (text: string) =>
+      [...code.querySelectorAll('span[class]')].find((span) => span.textContent?.includes(text))?.className
+    expect(classOf('interface')).toBe('palimpsest-code-token-keyword')
+    expect(classOf('Hello')).toMatch(/^palimpsest-code-token-string(-expression)?$/)
+    expect(classOf('the users we know')).toContain('palimpsest-code-token-comment')
+    expect(code.querySelector('[style]')).toBeNull()
     expect(container.querySelector('[data-palimpsest-code-language]')?.textContent).toBe('ts')
   })
 
@@ -75,19 +77,105 @@ describe('Shiki highlighting while a fence streams', () => {
     expect(code.textContent).toBe('- old\n+ new\n')
     await waitFor(() => expect(code.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 })
     expect(code.textContent).toBe('- old\n+ new\n')
-    expect(code.querySelector('span[style*="token-inserted"]')?.textContent).toContain('+ new')
+    expect(code.querySelector('.palimpsest-code-token-inserted')?.textContent).toContain('+ new')
 
     const unknown = render(<StreamingMarkdown text={'```no-such-language\nx = 1\n```'} highlight={highlight} />)
     await act(() => highlight.load('no-such-language'))
     const plain = unknown.container.querySelector('pre code') as HTMLElement
     expect(plain.textContent).toBe('x = 1\n')
-    expect(plain.querySelector('span[style]')).toBeNull()
+    expect(plain.querySelector('span')).toBeNull()
   })
 
   test('only the languages asked for are highlighted', async () => {
     const highlight = createShikiHighlighter({ languages: ['python'] })
     expect(await highlight.load('ts')).toBe(false)
     expect(await highlight.load('python')).toBe(true)
+  })
+})
+
+describe('the colours of highlighted code', () => {
+  test("every character has the colour Shiki's own tokens give it, line state carried across lines", async () => {
+    const { createHighlighterCore, createCssVariablesTheme } = await import('shiki/core')
+    const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript')
+    const { bundledLanguages } = await import('shiki/langs')
+    const shiki = await createHighlighterCore({
+      themes: [createCssVariablesTheme({ name: 'reference', variablePrefix: '--palimpsest-code-' })],
+      langs: [bundledLanguages.typescript, bundledLanguages.python],
+      engine: createJavaScriptRegexEngine({ forgiving: true }),
+    })
+    const highlight = createShikiHighlighter()
+    const fences = [
+      { language: 'ts', id: 'typescript', code: typescriptLines.join('\n') },
+      {
+        language: 'python',
+        id: 'python',
+        code: 'def f(x):\n    """a docstring\n    over lines"""\n    return x  # done',
+      },
+    ]
+    for (const { language, id, code } of fences) {
+      await highlight.load(language)
+      const { container } = render(
+        <StreamingMarkdown text={`\`\`\`${language}\n${code}\n\`\`\``} highlight={highlight} />,
+      )
+      const shown: string[] = []
+      const walker = document.createTreeWalker(container.querySelector('pre code') as Node, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const classes = node.parentElement?.matches('span[class]') ? (node.parentElement.className as string) : ''
+        const colour = classes.split(' ').find((name) => name.startsWith('palimpsest-code-token-')) ?? ''
+        for (const _ of node.textContent ?? '') shown.push(colour)
+      }
+      const expected: string[] = []
+      for (const [index, line] of shiki.codeToTokensBase(code, { lang: id, theme: 'reference' }).entries()) {
+        if (index > 0) expected.push('')
+        for (const token of line) {
+          const name = /^var\(--palimpsest-code-(token-[a-z-]+)\)$/.exec(token.color ?? '')?.[1]
+          for (const _ of token.content) expected.push(name ? `palimpsest-code-${name}` : '')
+        }
+      }
+      expected.push('') // the line ending react-markdown ends the code with
+      expect(shown).toEqual(expected)
+    }
+  })
+})
+
+describe('a streaming fence with a highlighter that answers at once', () => {
+  test('each chunk is one commit: remembering the highlight does not render the block again', async () => {
+    const highlight = createShikiHighlighter()
+    await highlight.load('ts')
+    let commits = 0
+    const view = (text: string) => (
+      <Profiler id="answer" onRender={() => commits++}>
+        <StreamingMarkdown text={text} streaming highlight={highlight} components={components} />
+      </Profiler>
+    )
+    let text = '```ts\n'
+    const { rerender } = render(view(text))
+    for (const line of typescriptLines) {
+      text += `${line}\n`
+      const before = commits
+      await act(async () => rerender(view(text)))
+      expect(commits - before).toBe(1)
+    }
+  })
+
+  test('when a later request is pending, the markup returned at once stays, the new code after it', async () => {
+    let answerAtOnce = true
+    const pending: (() => void)[] = []
+    const highlight = (code: string): ReactNode | Promise<ReactNode> => {
+      const markup = <span className="highlighted">{code}</span>
+      if (answerAtOnce) return markup
+      return new Promise((resolve) => pending.push(() => resolve(markup)))
+    }
+    const { container, rerender } = render(<StreamingMarkdown text={'```js\nlet a'} streaming highlight={highlight} />)
+    const code = () => container.querySelector('pre code') as HTMLElement
+    expect(code().querySelector('.highlighted')?.textContent).toBe('let a')
+    await act(async () => rerender(<StreamingMarkdown text={'```js\nlet a = 1'} streaming highlight={highlight} />))
+    answerAtOnce = false
+    rerender(<StreamingMarkdown text={'```js\nlet a = 1\nlet b'} streaming highlight={highlight} />)
+    expect(code().querySelector('.highlighted')?.textContent).toBe('let a = 1')
+    expect(code().textContent).toBe('let a = 1\nlet b\n')
+    await act(async () => pending.shift()?.())
+    expect(code().querySelector('.highlighted')?.textContent).toBe('let a = 1\nlet b')
   })
 })
 
