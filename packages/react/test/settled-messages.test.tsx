@@ -34,16 +34,6 @@ const history: AgentUpdate[] = [
   { type: 'message-done', messageId: 'e', status: 'error' },
 ]
 
-/** The updates of `history` for one message at a time, as they arrive when it streams. */
-function streamedHistory(): AgentUpdate[][] {
-  const byMessage = new Map<string, AgentUpdate[]>()
-  for (const update of history) {
-    const id = 'messageId' in update ? update.messageId : ''
-    byMessage.set(id, [...(byMessage.get(id) ?? []), update])
-  }
-  return [...byMessage.values()].flatMap((updates) => updates.map((update) => [update]))
-}
-
 /**
  * The messages of a rendered transcript, without its live region (which announces what streamed),
  * and with React's generated ids (`useId`, which differ between two roots) made equal.
@@ -62,7 +52,8 @@ describe('messages that mount settled', () => {
 
     const streamedStore = syncStore()
     const streamed = render(<Transcript store={streamedStore} />)
-    for (const updates of streamedHistory()) applyNow(streamedStore, updates)
+    // One update per flush: each message mounts streaming and goes through the full layout.
+    for (const update of history) applyNow(streamedStore, update)
 
     expect(settled.container.querySelectorAll('[data-palimpsest-message]')).toHaveLength(3)
     expect(settled.container.querySelector('[data-palimpsest-badge="message-status"]')?.textContent).toBeTruthy()
