@@ -1,89 +1,115 @@
 /**
  * The render of a message that mounted finished (`streaming` false from its first render, e.g. a
- * transcript's history): each page of blocks is one memoised component that renders its blocks'
- * elements itself, instead of a memoised `BlockView` and `RenderedBlock` per block. A block costs
- * no fiber, hook, effect or props object of its own: with 2,000 settled messages of ~10 blocks
- * that is ~60,000 fibers fewer (`bench/RESULTS.md`, "Heap of settled messages (session 6)").
+ * transcript's history): each page of blocks is one `<div>` whose children are its blocks' elements,
+ * instead of a memoised `BlockView` and `RenderedBlock` per block. A block costs no fiber, hook,
+ * effect or props object of its own, and a page no component: with 2,000 settled messages of ~10
+ * blocks that is ~60,000 fibers fewer (`bench/RESULTS.md`, "Heap of settled messages", sessions 6 and 7).
  *
  * The HTML is the one `BlockPage` renders: the same page `<div>`, and per block the same separator
  * and elements (keyed by the block's key). What it gives up is per-block memoisation, which only
- * pays while a message streams: a page re-renders only when one of its blocks changed (a settled
- * page's blocks never do), and a message that starts streaming again switches to the block path.
+ * pays while a message streams: the caller keeps what was rendered (`FinishedRender`), a page none
+ * of whose blocks changed is the element it was, and a changed page reuses the elements of its
+ * unchanged blocks, so a rewrite renders only the blocks it changed and keeps the others' DOM
+ * nodes. A message that starts streaming again switches to the block path.
  */
-import { cloneElement, Fragment, isValidElement, memo, type ReactNode, useRef } from 'react'
+import { cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { addAutoDirection } from './block-direction'
-import {
-  type BlockPage as BlockPageData,
-  blockPageSize,
-  blockTreeOf,
-  type MarkdownBlock,
-  type SplitState,
-} from './block-splitter'
+import { blockPageSize, blockTreeOf, type MarkdownBlock, type SplitState } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
 import { parseMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
 import type { MarkdownRenderOptions } from './render-options'
 
-export interface FinishedPageProps {
-  page: BlockPageData
+/** What `finishedPages` rendered last for one message, kept by its caller between renders. */
+export interface FinishedRender {
+  pages: readonly RenderedPage[]
+}
+
+export function createFinishedRender(): FinishedRender {
+  return { pages: [] }
+}
+
+/** A page's element with what it was rendered from. */
+interface RenderedPage {
+  key: number
+  blocks: readonly MarkdownBlock[]
   definitions: DocumentDefinitions
   options: MarkdownRenderOptions
+  /** The page element's children: each block's separator and top-level elements, keyed by the block's key. */
+  children: readonly ReactNode[]
+  /** Where each block's nodes end in `children`. */
+  ends: readonly number[]
+  /** The definition lines written before each block's text (absent when the document has none). */
+  prefixes: readonly string[] | undefined
+  element: ReactElement
 }
 
 /** A stacking context per page, as `BlockPage`'s (see there). */
 const pageStyle = { isolation: 'isolate' } as const
 
 /**
- * A page of a finished message's blocks, rendered by one component. A block whose source and
- * options did not change gives React the element it gave before, which React skips: a rewrite of
- * a finished message renders only the blocks it changed, and keeps the others' DOM nodes.
+ * `SplitMarkdown`'s pages for a finished message (not streaming, no footnote definitions): the same
+ * pages of the same blocks, the tail filling the last settled page.
  */
-export const FinishedPage = memo(
-  function FinishedPage({ page, definitions, options }: FinishedPageProps) {
-    const cache = useRef<Map<number, RenderedElement> | undefined>(undefined)
-    const previous = cache.current
-    const next = new Map<number, RenderedElement>()
-    const children: ReactNode[] = []
-    for (const block of page.blocks) {
-      const seen = previous?.get(block.key)
-      const rendered =
-        seen && seen.options === options && seen.block.text === block.text && seen.block.separated === block.separated
-          ? reuse(seen, block, definitions)
-          : finishedBlock(block, definitions, options)
-      next.set(block.key, rendered)
-      for (const node of rendered.nodes) children.push(node)
-    }
-    // Only inputs decide an element, so a render React discards leaves a cache that is still right.
-    cache.current = next
-    return (
-      <div data-palimpsest-block-page="" style={pageStyle}>
-        {children}
-      </div>
+export function finishedPages(
+  split: SplitState,
+  options: MarkdownRenderOptions,
+  rendered: FinishedRender,
+): ReactNode[] {
+  const { settledPages, tail, definitions } = split
+  const last = settledPages[settledPages.length - 1]
+  const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
+  const rest = tail.slice(room)
+  const seen = rendered.pages.length > 0 ? new Map(rendered.pages.map((page) => [page.key, page])) : undefined
+  const pages = settledPages.map((page) => {
+    const blocks = page === last && room > 0 && tail.length > 0 ? [...page.blocks, ...tail.slice(0, room)] : page.blocks
+    return renderPage(page.key, blocks, definitions, options, seen?.get(page.key))
+  })
+  if (rest.length > 0)
+    pages.push(renderPage(split.tailPageKey, rest, definitions, options, seen?.get(split.tailPageKey)))
+  rendered.pages = pages
+  return pages.map((page) => page.element)
+}
+
+/** A page: the element it was when nothing it renders from changed, else one reusing its unchanged blocks' elements. */
+function renderPage(
+  key: number,
+  blocks: readonly MarkdownBlock[],
+  definitions: DocumentDefinitions,
+  options: MarkdownRenderOptions,
+  seen: RenderedPage | undefined,
+): RenderedPage {
+  const sameInputs = seen !== undefined && seen.options === options
+  if (sameInputs && seen.definitions === definitions && sameBlocks(seen.blocks, blocks)) return seen
+  const seenIndex = sameInputs ? new Map(seen.blocks.map((block, index) => [block.key, index])) : undefined
+  const children: ReactNode[] = []
+  const ends: number[] = []
+  const prefixes = definitions.list.length > 0 ? ([] as string[]) : undefined
+  for (const block of blocks) {
+    const prefix = prefixes ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
+    prefixes?.push(prefix)
+    const index = seenIndex?.get(block.key)
+    const before = index === undefined ? undefined : seen!.blocks[index]!
+    if (
+      before &&
+      before.text === block.text &&
+      before.separated === block.separated &&
+      prefixAt(seen!, index!) === prefix
     )
-  },
-  (previous, next) =>
-    previous.options === next.options &&
-    previous.definitions === next.definitions &&
-    sameBlocks(previous.page.blocks, next.page.blocks),
-)
-
-/** A block's element with what it was rendered from. */
-interface RenderedElement {
-  block: MarkdownBlock
-  options: MarkdownRenderOptions
-  /** The definition lines written before the block's text. */
-  prefix: string
-  /** The block's separator and top-level elements, keyed by the block's key (the page's children). */
-  nodes: readonly ReactNode[]
+      children.push(...seen!.children.slice(index! > 0 ? seen!.ends[index! - 1] : 0, seen!.ends[index!]))
+    else children.push(...finishedBlock(block, prefix, options))
+    ends.push(children.length)
+  }
+  const element = (
+    <div key={key} data-palimpsest-block-page="" style={pageStyle}>
+      {children}
+    </div>
+  )
+  return { key, blocks, definitions, options, children, ends, prefixes, element }
 }
 
-/** The element rendered before, unless other definitions change the block's source. */
-function reuse(seen: RenderedElement, block: MarkdownBlock, definitions: DocumentDefinitions): RenderedElement {
-  return prefixOf(block.text, definitions) === seen.prefix ? seen : finishedBlock(block, definitions, seen.options)
-}
-
-function prefixOf(text: string, definitions: DocumentDefinitions): string {
-  return definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(text), definitions) : ''
+function prefixAt(page: RenderedPage, index: number): string {
+  return page.prefixes?.[index] ?? ''
 }
 
 /** The blocks render the same: the same keys, texts and separators (a page rebuilt around the same blocks). */
@@ -98,15 +124,10 @@ function sameBlocks(previous: readonly MarkdownBlock[], next: readonly MarkdownB
   return true
 }
 
-/** What `BlockView` and `RenderedBlock` render for a settled block of a finished message. */
-function finishedBlock(
-  block: MarkdownBlock,
-  definitions: DocumentDefinitions,
-  options: MarkdownRenderOptions,
-): RenderedElement {
+/** What `BlockView` and `RenderedBlock` render for a settled block of a finished message: its separator and elements. */
+function finishedBlock(block: MarkdownBlock, prefix: string, options: MarkdownRenderOptions): ReactNode[] {
   const { text, separated, rendersNothing } = block
-  if (rendersNothing || text.trim() === '') return { block, options, prefix: '', nodes: [] }
-  const prefix = prefixOf(text, definitions)
+  if (rendersNothing || text.trim() === '') return []
   const source = prefix + text
   const syntax = prefix === '' ? blockTreeOf(block) : undefined
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey: block.key, parsed: !syntax })
@@ -123,38 +144,5 @@ function finishedBlock(
     if (child === null || child === undefined || typeof child === 'boolean') return
     nodes.push(isValidElement(child) ? cloneElement(child, { key: `${block.key}:${child.key ?? index}` }) : child)
   })
-  return { block, options, prefix, nodes }
-}
-
-/**
- * `SplitMarkdown`'s pages for a finished message (not streaming, no footnote definitions): the same
- * pages of the same blocks, the tail filling the last settled page, each through `FinishedPage`.
- */
-export function finishedPages(split: SplitState, options: MarkdownRenderOptions): ReactNode[] {
-  const { settledPages, tail, definitions } = split
-  const last = settledPages[settledPages.length - 1]
-  const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
-  const rest = tail.slice(room)
-  const pages = settledPages.map((page) => {
-    const blocks = page === last && room > 0 && tail.length > 0 ? [...page.blocks, ...tail.slice(0, room)] : page.blocks
-    return (
-      <FinishedPage
-        key={page.key}
-        page={blocks === page.blocks ? page : { key: page.key, blocks }}
-        definitions={definitions}
-        options={options}
-      />
-    )
-  })
-  if (rest.length > 0) {
-    pages.push(
-      <FinishedPage
-        key={split.tailPageKey}
-        page={{ key: split.tailPageKey, blocks: rest }}
-        definitions={definitions}
-        options={options}
-      />,
-    )
-  }
-  return pages
+  return nodes
 }

@@ -7,7 +7,6 @@
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
 import { createContext, memo, useContext, useMemo, useRef } from 'react'
-import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 import { addAutoDirection } from './block-direction'
 import {
   advanceSplit,
@@ -23,7 +22,7 @@ import {
   repairedTreeOf,
   type SplitState,
 } from './block-splitter'
-import { finishedPages } from './FinishedMarkdown'
+import { createFinishedRender, type FinishedRender, finishedPages } from './FinishedMarkdown'
 import { reportMarkdownWork } from './instrumentation'
 import {
   type DocumentDefinitions,
@@ -33,7 +32,7 @@ import {
   noDefinitions,
 } from './link-definitions'
 import { type Components, type HtmlTreeTransform, parseMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
-import { createMarkdownSourceStore, MarkdownSourceContext, type MarkdownSourceStore } from './markdown-source'
+import { MarkdownSourceContext, useMarkdownSourceStore } from './markdown-source'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
@@ -108,9 +107,9 @@ export function StreamingMarkdown({
   const split = advanceSplit(previous, text, syntax)
   splitRef.current = split
   // While streaming, blocks keep the trees they render from, for rewrites that only change words.
-  const trees = useRef<TreeKeeping>({ keep: false, finished: !streaming }).current
-  // A message that mounted finished renders its pages through `FinishedPage` until it streams.
-  if (streaming) trees.finished = false
+  const trees = useRef<TreeKeeping>({ keep: false, finished: streaming ? undefined : createFinishedRender() }).current
+  // A message that mounted finished renders its pages through `finishedPages` until it streams.
+  if (streaming) trees.finished = undefined
   if (trees.keep && !streaming) releaseBlockTrees(split)
   trees.keep = streaming
   // Read by the blocks that render in this pass (see `useRevisionMarks`).
@@ -136,13 +135,7 @@ export function StreamingMarkdown({
     [components, blockRemoteImages, linkTarget, highlight],
   )
 
-  const source = useRef<MarkdownSourceStore | undefined>(undefined)
-  source.current ??= createMarkdownSourceStore({ text, streaming })
-  const sourceStore = source.current
-  if (sourceStore.current().text !== text || sourceStore.current().streaming !== streaming) {
-    sourceStore.set({ text, streaming })
-  }
-  useIsomorphicLayoutEffect(() => sourceStore.notify(), [sourceStore, text, streaming])
+  const sourceStore = useMarkdownSourceStore(text, streaming)
   const content = (
     <RevisionTrackerContext.Provider value={revisions}>
       <TreeKeepingContext.Provider value={trees}>
@@ -153,7 +146,7 @@ export function StreamingMarkdown({
             options={options}
             fadeIn={streaming && fadeIn}
             caret={streaming && caret}
-            finished={trees.finished && !markRevisions}
+            finished={markRevisions ? undefined : trees.finished}
           />
         </div>
       </TreeKeepingContext.Provider>
@@ -171,8 +164,8 @@ export function StreamingMarkdown({
 /** Written by `StreamingMarkdown` as it renders (a stable object: changing it re-renders no block). */
 interface TreeKeeping {
   keep: boolean
-  /** The message mounted finished and has not streamed since (`FinishedPage`). */
-  finished?: boolean
+  /** The message mounted finished and has not streamed since: what `finishedPages` rendered. */
+  finished?: FinishedRender | undefined
 }
 
 const TreeKeepingContext = createContext<TreeKeeping>({ keep: false })
@@ -185,8 +178,8 @@ interface SplitMarkdownProps {
   fadeIn?: boolean
   /** The last block ends with the caret. */
   caret?: boolean
-  /** A message that mounted finished and has not streamed since: pages through `FinishedPage`. */
-  finished?: boolean
+  /** A message that mounted finished and has not streamed since: its pages through `finishedPages`, kept here. */
+  finished?: FinishedRender | undefined
 }
 
 /**
@@ -201,9 +194,9 @@ export function SplitMarkdown({
   options,
   fadeIn = false,
   caret = false,
-  finished = false,
+  finished,
 }: SplitMarkdownProps) {
-  if (finished && !streaming && !split.hasFootnoteDefinitions) return finishedPages(split, options)
+  if (finished && !streaming && !split.hasFootnoteDefinitions) return finishedPages(split, options, finished)
   if (split.hasFootnoteDefinitions) {
     const text = streaming ? repairWholeText(split) : split.text
     const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }

@@ -7,7 +7,8 @@
  * component, so a chunk changes no context (React would otherwise search every element of the
  * message for readers on every commit), and a reader re-renders only when what it selects changes.
  */
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 
 export interface MarkdownSource {
   readonly text: string
@@ -39,6 +40,19 @@ export function createMarkdownSourceStore(source: MarkdownSource): MarkdownSourc
       for (const listener of listeners) listener()
     },
   }
+}
+
+/**
+ * The store a markdown renderer provides for its text: readers rendering in the same pass see the
+ * new text, readers that did not render are told after the commit.
+ */
+export function useMarkdownSourceStore(text: string, streaming: boolean): MarkdownSourceStore {
+  const source = useRef<MarkdownSourceStore | undefined>(undefined)
+  source.current ??= createMarkdownSourceStore({ text, streaming })
+  const store = source.current
+  if (store.current().text !== text || store.current().streaming !== streaming) store.set({ text, streaming })
+  useIsomorphicLayoutEffect(() => store.notify(), [store, text, streaming])
+  return store
 }
 
 export const MarkdownSourceContext = createContext<MarkdownSourceStore | undefined>(undefined)

@@ -5,6 +5,7 @@
  */
 import type { Message as MessageState } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react'
+import type { Labels } from '../options/labels'
 import { useTranscriptOptions } from '../options/options-context'
 import { useMessage } from '../store/selector-hooks'
 import { PrimaryContent, SecondaryContent } from './MessageParts'
@@ -26,7 +27,7 @@ const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRo
     <MessageContext.Provider value={source}>
       <article
         ref={ref}
-        aria-label={message.author ?? labels.roles[message.role] ?? message.role}
+        aria-label={messageAuthorName(message, labels)}
         {...rest}
         data-palimpsest-message=""
         data-message-id={message.id}
@@ -44,11 +45,21 @@ const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRo
 /** Statuses worth saying out loud; `complete` and `streaming` show nothing here. */
 const endings = new Set(['cancelled', 'error', 'interrupted', 'refusal'])
 
+/** Whether the header shows the message's status (its ending, when it is not a plain completion). */
+export function showsStatusBadge(message: MessageState): boolean {
+  return endings.has(message.status)
+}
+
+/** The name a message is shown and labelled with: its author, else its role's label. */
+export function messageAuthorName(message: MessageState, labels: Labels): string {
+  return message.author ?? labels.roles[message.role] ?? message.role
+}
+
 const MessageStatusBadge = forwardRef<HTMLSpanElement, Omit<ComponentPropsWithoutRef<'span'>, 'children'>>(
   function MessageStatusBadge(props, ref) {
     const message = useMessageContext()
     const { labels } = useTranscriptOptions()
-    if (!endings.has(message.status)) return null
+    if (!showsStatusBadge(message)) return null
     return (
       <span ref={ref} data-palimpsest-badge="message-status" {...props} data-status={message.status}>
         {labels.messageStatus[message.status] ?? message.status}
@@ -65,15 +76,20 @@ const MessageHeader = forwardRef<HTMLElement, ComponentPropsWithoutRef<'header'>
   const { labels } = useTranscriptOptions()
   return (
     <header ref={ref} data-palimpsest-message-header="" {...rest}>
-      {children ?? (
-        <>
-          <span data-palimpsest-author="">{message.author ?? labels.roles[message.role] ?? message.role}</span>{' '}
-          <MessageStatusBadge />
-        </>
-      )}
+      {children ?? defaultHeaderContent(message, labels)}
     </header>
   )
 })
+
+/** What a header shows unless given children: the author, then the status badge when the status is worth saying. */
+export function defaultHeaderContent(message: MessageState, labels: Labels): ReactNode {
+  return (
+    <>
+      <span data-palimpsest-author="">{messageAuthorName(message, labels)}</span>{' '}
+      {showsStatusBadge(message) ? <MessageStatusBadge /> : null}
+    </>
+  )
+}
 
 export interface MessageProps extends Omit<MessageRootProps, 'message'> {
   messageId: string

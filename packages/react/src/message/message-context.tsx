@@ -1,5 +1,5 @@
 import type { Message } from '@palimpsest/core'
-import { createContext, useContext, useState, useSyncExternalStore } from 'react'
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react'
 import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 
 /**
@@ -8,23 +8,31 @@ import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-e
  * document below it for readers on every commit (each memoised markdown block that bails out is
  * walked), so a commit's cost would grow with the message. Readers subscribe instead.
  */
-export interface MessageSource {
+export class MessageSource {
   current: Message
-  subscribe(listener: () => void): () => void
-  notify(): void
-}
+  private listeners: Set<() => void> | undefined
+  private subscriber: ((listener: () => void) => () => void) | undefined
 
-function createMessageSource(message: Message): MessageSource {
-  const listeners = new Set<() => void>()
-  return {
-    current: message,
-    subscribe(listener) {
+  constructor(message: Message) {
+    this.current = message
+  }
+
+  /**
+   * Subscribes a reader; a stable function per source (as `useSyncExternalStore` needs), made
+   * with the listener set when the first reader asks: most messages have none.
+   */
+  get subscribe(): (listener: () => void) => () => void {
+    this.subscriber ??= (listener) => {
+      this.listeners ??= new Set()
+      const listeners = this.listeners
       listeners.add(listener)
       return () => listeners.delete(listener)
-    },
-    notify() {
-      for (const listener of listeners) listener()
-    },
+    }
+    return this.subscriber
+  }
+
+  notify(): void {
+    if (this.listeners) for (const listener of this.listeners) listener()
   }
 }
 
@@ -32,7 +40,10 @@ export const MessageContext = createContext<MessageSource | null>(null)
 
 /** The source `Message.Root` provides: current during render, readers told after each commit. */
 export function useMessageSource(message: Message): MessageSource {
-  const [source] = useState(() => createMessageSource(message))
+  // A ref rather than state: a state hook keeps an update queue and a dispatch function per message.
+  const ref = useRef<MessageSource | null>(null)
+  ref.current ??= new MessageSource(message)
+  const source = ref.current
   // Written during render so the readers rendered in this same pass see this message; a reader
   // that did not re-render (a memoised component) is told after the commit.
   source.current = message

@@ -70,29 +70,40 @@ function useMessageGroups(ids: string[]): string[][] {
   }, [ids])
 }
 
-const MessageList = memo(function MessageList(props: ListProps) {
+/** The styles of a streaming and of a settled message, shared by every message of the list. */
+interface MessageStyles {
+  streaming: CSSProperties
+  settled: CSSProperties
+}
+
+const MessageList = memo(function MessageList({ lazyRender, estimatedMessageHeight }: ListProps) {
   const groups = useMessageGroups(useMessageIds())
-  // Keyed by position: a message removed from the middle moves the messages after it into other groups (they remount).
-  return groups.map((ids, index) => <MessageGroup key={index} ids={ids} {...props} />)
-})
-
-/** One group of the list: no element of its own, so the DOM is the flat list of messages. */
-const MessageGroup = memo(function MessageGroup({ ids, ...props }: ListProps & { ids: string[] }) {
-  return ids.map((id) => <MessageItem key={id} id={id} {...props} />)
-})
-
-/** Subscribes to one message: a token elsewhere does not re-render it. */
-const MessageItem = memo(function MessageItem({ id, lazyRender, estimatedMessageHeight }: ListProps & { id: string }) {
-  const message = useMessage(id)
-  if (!message) return null
   // `contain-intrinsic-size: auto` is set from the start so the browser remembers each message's real
   // height; when a message settles and becomes `content-visibility: auto`, its box keeps that height
   // (no collapse to the estimate, which would clamp the scroll position and look like a scroll up).
-  const style: CSSProperties | undefined = lazyRender
-    ? {
-        containIntrinsicSize: `auto ${estimatedMessageHeight}px`,
-        ...(message.status !== 'streaming' && { contentVisibility: 'auto' }),
-      }
-    : undefined
+  const styles = useMemo<MessageStyles | undefined>(() => {
+    if (!lazyRender) return undefined
+    const streaming = { containIntrinsicSize: `auto ${estimatedMessageHeight}px` }
+    return { streaming, settled: { ...streaming, contentVisibility: 'auto' } }
+  }, [lazyRender, estimatedMessageHeight])
+  // Keyed by position: a message removed from the middle moves the messages after it into other groups (they remount).
+  return groups.map((ids, index) => <MessageGroup key={index} ids={ids} styles={styles} />)
+})
+
+interface GroupProps {
+  ids: string[]
+  styles: MessageStyles | undefined
+}
+
+/** One group of the list: no element of its own, so the DOM is the flat list of messages. */
+const MessageGroup = memo(function MessageGroup({ ids, styles }: GroupProps) {
+  return ids.map((id) => <MessageItem key={id} id={id} styles={styles} />)
+})
+
+/** Subscribes to one message: a token elsewhere does not re-render it. */
+const MessageItem = memo(function MessageItem({ id, styles }: { id: string; styles: MessageStyles | undefined }) {
+  const message = useMessage(id)
+  if (!message) return null
+  const style = styles && (message.status === 'streaming' ? styles.streaming : styles.settled)
   return <TranscriptMessage message={message} style={style} />
 })

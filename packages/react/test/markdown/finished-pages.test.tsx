@@ -1,5 +1,5 @@
 /**
- * A message that mounts finished renders its pages through `FinishedPage` (one component per page,
+ * A message that mounts finished renders its pages through `finishedPages` (one element per page,
  * `FinishedMarkdown.tsx`): the same HTML as a message streamed to the same text, the same work
  * accounting, and a message that starts streaming again goes on through the block path.
  */
