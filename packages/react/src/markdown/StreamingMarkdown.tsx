@@ -341,11 +341,13 @@ function pageSearchKey(blocks: readonly MarkdownBlock[]): string {
 }
 
 /**
- * A stacking context per page (`isolation: isolate`, which changes no layout): without it, Chromium's
- * pre-paint walked every block of the document on each frame: 0.2 ms per frame with 3 pages above
- * the tail, 3.6 ms with 90 (`bench/prepaint-pages.ts`; `bench/trace-frames.ts` shows it in the
- * stream). With it, about 0.07 ms whatever the length. Positioned descendants with a `z-index`
- * stack within their page.
+ * A stacking context per settled page (`isolation: isolate`, which changes no layout): without it,
+ * Chromium's pre-paint walked every block of the document on each frame: 0.2 ms per frame with 3
+ * pages above the tail, 3.6 ms with 90 (`bench/prepaint-pages.ts`; `bench/trace-frames.ts` shows it
+ * in the stream). With it, about 0.07 ms whatever the length. The page holding the streaming tail
+ * is left out: it changes on every flush and is walked anyway, and as a stacking context of its own
+ * it cost a dashboard of 100 streams 2.6 ms of paint a frame (`bench/dashboard-trace.ts`,
+ * `noisolatelast`). Positioned descendants with a `z-index` stack within their settled page.
  */
 const pageStyle = { isolation: 'isolate' } as const
 
@@ -368,7 +370,7 @@ const BlockPage = memo(function BlockPage({
   const tailFrom = page.blocks.length - (owners?.length ?? 0)
   const lastIndex = page.blocks.length - 1
   return (
-    <div data-palimpsest-block-page="" style={pageStyle}>
+    <div data-palimpsest-block-page="" style={owners ? undefined : pageStyle}>
       {page.blocks.map((block, index) => (
         <BlockView
           key={block.key}

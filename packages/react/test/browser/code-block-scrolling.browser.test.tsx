@@ -15,8 +15,6 @@ import { mountHost } from './mounted-hosts'
 const longLine = `const line = [${Array.from({ length: 40 }, (_, i) => `'value ${i}'`).join(', ')}]`
 const codeBlocks = (count: number) =>
   Array.from({ length: count }, (_, i) => `Block ${i}:\n\n\`\`\`ts\n${longLine}\n${i}\n\`\`\``).join('\n\n')
-/** The same blocks with the code as paragraphs, which wrap. */
-const paragraphs = (count: number) => codeBlocks(count).replaceAll('```ts\n', '').replaceAll('\n```', '')
 const components = { pre: CodeBlock }
 
 /** A scrolling box of 240 × 300 px (a dashboard tile) with `text` rendered in it. */
