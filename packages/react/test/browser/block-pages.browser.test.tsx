@@ -78,7 +78,7 @@ test('streaming on leaves full pages and their elements untouched', () => {
   expect([...after[0]!.children]).toEqual(firstPageChildren)
 })
 
-test('settled pages are stacking contexts; the page the streaming tail grows in is not', () => {
+test('pages are stacking contexts, but for the one the tail grows in while the message streams', () => {
   const text = longDocument(150)
   const { host, root } = mount()
   const isolation = () =>
@@ -87,4 +87,6 @@ test('settled pages are stacking contexts; the page the streaming tail grows in 
   expect(isolation()).toEqual(['isolate', 'isolate', 'auto'])
   flushSync(() => root.render(<StreamingMarkdown text={`${text}\n\nOne more paragraph.`} streaming />))
   expect(isolation()).toEqual(['isolate', 'isolate', 'auto'])
+  flushSync(() => root.render(<StreamingMarkdown text={`${text}\n\nOne more paragraph.`} />))
+  expect(isolation()).toEqual(['isolate', 'isolate', 'isolate'])
 })
