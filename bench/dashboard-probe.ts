@@ -1,7 +1,11 @@
 /**
  * One dashboard run per renderer with its main-thread split (script, layout, style):
  *   npx tsx bench/dashboard-probe.ts [streams] [renderer,...]
+ *
+ * `palimpsest@<directory>` serves pages built earlier into `bench/.cache/<directory>` (a baseline);
+ * repeat names to alternate variants within one invocation.
  */
+import { fileURLToPath } from 'node:url'
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { fullConfig } from './config'
@@ -10,14 +14,22 @@ import { dashboardOnce, dashboardTexts } from './scenarios/dashboard'
 import { serveDirectory } from './static-server'
 
 const streams = Number(process.argv[2] ?? 20)
-const renderers = (process.argv[3]?.split(',') ?? rendererNames) as RendererName[]
+const variants = process.argv[3]?.split(',') ?? [...rendererNames]
 const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard
 const corpus = loadCorpus(512 * 1024)
 const texts = dashboardTexts(corpus.documents, fullConfig.dashboard)
-const server = await serveDirectory(await buildPages({}))
+const servers = new Map<string, Awaited<ReturnType<typeof serveDirectory>>>()
+servers.set('', await serveDirectory(await buildPages({})))
+for (const variant of variants) {
+  const directory = variant.split('@')[1]
+  if (directory && !servers.has(directory))
+    servers.set(directory, await serveDirectory(fileURLToPath(new URL(`./.cache/${directory}/`, import.meta.url))))
+}
 const browser = await launchBrowser({ unthrottledFrames: false })
 try {
-  for (const renderer of renderers) {
+  for (const variant of variants) {
+    const [renderer, directory = ''] = variant.split('@') as [RendererName, string | undefined]
+    const server = servers.get(directory) as Awaited<ReturnType<typeof serveDirectory>>
     const run = await dashboardOnce(browser, server.origin, renderer, texts, {
       streams,
       chunksPerSecond,
@@ -28,10 +40,10 @@ try {
     const perSecond = (ms: number) => ((ms / (warmupMs + durationMs)) * 1000).toFixed(0)
     const { taskMs, scriptMs, layoutMs, styleMs } = run.mainThread
     console.log(
-      `${renderer.padEnd(14)} work p95 ${run.frameWorkP95Ms.toFixed(1)} ms  interval p95 ${run.frameIntervalP95Ms.toFixed(1)}  dropped ${run.droppedFrames}  long ${run.longTasks}  ms/s: task ${perSecond(taskMs)} script ${perSecond(scriptMs)} layout ${perSecond(layoutMs)} style ${perSecond(styleMs)}`,
+      `${variant.padEnd(26)} work p95 ${run.frameWorkP95Ms.toFixed(1)} ms  interval p95 ${run.frameIntervalP95Ms.toFixed(1)}  dropped ${run.droppedFrames}  long ${run.longTasks}  ms/s: task ${perSecond(taskMs)} script ${perSecond(scriptMs)} layout ${perSecond(layoutMs)} style ${perSecond(styleMs)}  (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`,
     )
   }
 } finally {
   await browser.close()
-  await server.close()
+  for (const server of servers.values()) await server.close()
 }

@@ -6,6 +6,7 @@
  *   npx tsx bench/dashboard-trace.ts [streams] [renderer,...]
  *
  * Renderers run one after the other in the order given (repeat a name to alternate variants).
+ * `READABLE=1` serves unminified pages (real function names). `SLOWEST=n` adds the n frames of most thread CPU and the mean frame of each fifth of the run, by event kind.
  */
 import { fileURLToPath } from 'node:url'
 import { launchBrowser, openBenchPage } from './browser-session'
@@ -23,18 +24,32 @@ const streams = Number(process.argv[2] ?? 100)
 const variants = process.argv[3]?.split(',') ?? ['palimpsest']
 const experiments: Record<string, string> = {
   noisolate: '[data-palimpsest-block-page]{isolation:auto!important}',
+  noisolatelast2: '[data-palimpsest-block-page]:nth-last-child(-n+2){isolation:auto!important}',
+  noisolatelast: '[data-palimpsest-block-page]:last-child{isolation:auto!important}',
   nogutter: '[data-palimpsest-scroller]{scrollbar-gutter:auto!important}',
   containstrict: '[data-palimpsest-transcript]{contain:strict}',
   containscroller: '[data-palimpsest-scroller]{contain:strict}',
   opaque: '[data-palimpsest-scroller]{background-color:#fff}',
   willscroll: '[data-palimpsest-scroller]{will-change:scroll-position}',
   noannouncer: '[data-palimpsest-announcer]{display:none!important}',
+  noinnerscroll: '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{overflow-x:visible!important}',
+  hiddeninner: '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{overflow-x:hidden!important}',
+  cvinner:
+    '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{content-visibility:auto;contain-intrinsic-size:auto 3em}',
+  cvpage: '[data-palimpsest-block-page]:not(:last-child){content-visibility:auto;contain-intrinsic-size:auto 20em}',
+  isotranscript: '[data-palimpsest-transcript]{isolation:isolate}',
+  isopre: '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{isolation:isolate}',
+  transparentpre: '[data-palimpsest-markdown] pre{background:transparent!important}',
 }
 const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard
 const corpus = loadCorpus(512 * 1024)
 const texts = dashboardTexts(corpus.documents, fullConfig.dashboard)
 const servers = new Map<string, Awaited<ReturnType<typeof serveDirectory>>>()
-servers.set('', await serveDirectory(await buildPages({})))
+// `READABLE=1`: unminified pages, so the slowest frames' scripts have their own names.
+servers.set(
+  '',
+  await serveDirectory(await buildPages(process.env.READABLE ? { directory: 'pages-readable', readable: true } : {})),
+)
 for (const variant of variants) {
   const directory = variant.split('@')[1]
   if (directory && !servers.has(directory))
@@ -103,6 +118,74 @@ function breakdown(events: readonly DataEvent[]) {
   return { self, counts }
 }
 
+/** Frame rendering steps: the first animation-frame callback after one of them starts the next frame. */
+const renderingSteps = new Set(['PrePaint', 'Paint', 'Layerize'])
+
+/**
+ * The top-level events cut into frames (a frame runs from its first animation-frame callback to the
+ * next frame's), each with its thread CPU per event kind: the tasks between two frames count to the
+ * first, since they delay the second.
+ */
+function framesOf(events: readonly DataEvent[]) {
+  const frames: { start: number; kinds: Map<string, number>; cpu: number; largest?: number }[] = []
+  let end = 0
+  let painted = true
+  events.forEach((event, index) => {
+    if (event.ts < end) return
+    end = event.ts + (event.dur ?? 0)
+    if (event.name === 'FireAnimationFrame' && painted) {
+      frames.push({ start: event.ts, kinds: new Map(), cpu: 0 })
+      painted = false
+    }
+    if (renderingSteps.has(event.name)) painted = true
+    const frame = frames.at(-1)
+    if (!frame) return
+    frame.kinds.set(event.name, (frame.kinds.get(event.name) ?? 0) + cpu(event))
+    frame.cpu += cpu(event)
+    if (frame.largest === undefined || cpu(event) > cpu(events[frame.largest] as DataEvent)) frame.largest = index
+  })
+  return frames
+}
+
+/** The script an event ran: its first function call (a timer's or task's callback), by name and place. */
+function scriptOf(events: readonly DataEvent[], index: number): string {
+  const event = events[index] as DataEvent
+  for (let i = index; i < events.length && (events[i] as DataEvent).ts < event.ts + (event.dur ?? 0); i++) {
+    const data = (events[i] as DataEvent).args?.data as
+      | { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
+      | undefined
+    if ((events[i] as DataEvent).name === 'FunctionCall' && data)
+      return `${data.functionName || '?'} ${data.url?.split('/').pop()}:${data.lineNumber}:${data.columnNumber}`
+  }
+  return ''
+}
+
+const kindsText = (kinds: Map<string, number>, divisor = 1) =>
+  [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([kind, ms]) => `${kind} ${(ms / divisor).toFixed(1)}`)
+    .join(', ')
+
+/** `SLOWEST=n`: the n frames of most thread CPU, and the mean frame of each fifth of the run, by event kind. */
+function printFrames(events: readonly DataEvent[], slowest: number) {
+  const frames = framesOf(events)
+  for (const frame of [...frames].sort((a, b) => b.cpu - a.cpu).slice(0, slowest))
+    console.log(
+      `  frame ${frame.cpu.toFixed(1)} ms CPU: ${kindsText(frame.kinds)}; largest ${(events[frame.largest ?? 0] as DataEvent).name} ${cpu(events[frame.largest ?? 0] as DataEvent).toFixed(1)} ms ${scriptOf(events, frame.largest ?? 0)}`,
+    )
+  const fifth = Math.ceil(frames.length / 5)
+  for (let i = 0; i < frames.length; i += fifth) {
+    const part = frames.slice(i, i + fifth)
+    const kinds = new Map<string, number>()
+    for (const frame of part) for (const [kind, ms] of frame.kinds) kinds.set(kind, (kinds.get(kind) ?? 0) + ms)
+    const total = part.reduce((sum, frame) => sum + frame.cpu, 0)
+    console.log(
+      `  frames ${i}–${i + part.length - 1}: mean ${(total / part.length).toFixed(1)} ms CPU: ${kindsText(kinds, part.length)}`,
+    )
+  }
+}
+
 try {
   for (const variant of variants) {
     const [name = '', directory = ''] = variant.split('@')
@@ -130,6 +213,7 @@ try {
         for (const [where, ms] of [...forcedCpu.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
           console.log(`  forced ${ms.toFixed(1)} ms (incl. children) ${counts.get(where)}×  ${where}`)
       forcedCpu.clear()
+      if (process.env.SLOWEST) printFrames(events as DataEvent[], Number(process.env.SLOWEST))
     } finally {
       await bench.close()
     }

@@ -223,6 +223,7 @@ export function SplitMarkdown({
         key={page.key}
         page={withTail}
         owners={owners.slice(0, room)}
+        growing={streaming}
         definitions={definitions}
         options={options}
         fadeIn={fadeIn}
@@ -237,6 +238,7 @@ export function SplitMarkdown({
         key={page.key}
         page={page}
         owners={owners.slice(room)}
+        growing={streaming}
         definitions={definitions}
         options={options}
         fadeIn={fadeIn}
@@ -313,6 +315,8 @@ interface BlockPageProps {
   page: BlockPageData
   /** For tail blocks (repaired copies): the split's own blocks, whose trees may serve their render. */
   owners?: readonly MarkdownBlock[]
+  /** The streaming tail grows in this page: it is no stacking context (see `pageStyle`). */
+  growing?: boolean
   definitions: DocumentDefinitions
   options: MarkdownRenderOptions
   /** The tail blocks' new words fade in. */
@@ -334,11 +338,13 @@ function pageSearchKey(blocks: readonly MarkdownBlock[]): string {
 }
 
 /**
- * A stacking context per page (`isolation: isolate`, which changes no layout): without it, Chromium's
- * pre-paint walked every block of the document on each frame: 0.2 ms per frame with 3 pages above
- * the tail, 3.6 ms with 90 (`bench/prepaint-pages.ts`; `bench/trace-frames.ts` shows it in the
- * stream). With it, about 0.07 ms whatever the length. Positioned descendants with a `z-index`
- * stack within their page.
+ * A stacking context per settled page (`isolation: isolate`, which changes no layout): without it,
+ * Chromium's pre-paint walked every block of the document on each frame: 0.2 ms per frame with 3
+ * pages above the tail, 3.6 ms with 90 (`bench/prepaint-pages.ts`; `bench/trace-frames.ts` shows it
+ * in the stream). With it, about 0.07 ms whatever the length. While a message streams, the page its
+ * tail grows in is left out: it changes on every flush and is walked anyway, and as a stacking context of its own
+ * it cost a dashboard of 100 streams 2.6 ms of paint a frame (`bench/dashboard-trace.ts`,
+ * `noisolatelast`). Positioned descendants with a `z-index` stack within their settled page.
  */
 const pageStyle = { isolation: 'isolate' } as const
 
@@ -353,6 +359,7 @@ const pageStyle = { isolation: 'isolate' } as const
 const BlockPage = memo(function BlockPage({
   page,
   owners,
+  growing = false,
   definitions,
   options,
   fadeIn = false,
@@ -361,7 +368,7 @@ const BlockPage = memo(function BlockPage({
   const tailFrom = page.blocks.length - (owners?.length ?? 0)
   const lastIndex = page.blocks.length - 1
   return (
-    <div data-palimpsest-block-page="" style={pageStyle}>
+    <div data-palimpsest-block-page="" style={growing ? undefined : pageStyle}>
       {page.blocks.map((block, index) => (
         <BlockView
           key={block.key}

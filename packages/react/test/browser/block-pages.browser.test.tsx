@@ -77,3 +77,16 @@ test('streaming on leaves full pages and their elements untouched', () => {
   expect(after.slice(0, 2)).toEqual(pages.slice(0, 2))
   expect([...after[0]!.children]).toEqual(firstPageChildren)
 })
+
+test('pages are stacking contexts, but for the one the tail grows in while the message streams', () => {
+  const text = longDocument(150)
+  const { host, root } = mount()
+  const isolation = () =>
+    [...host.querySelectorAll('[data-palimpsest-block-page]')].map((page) => getComputedStyle(page).isolation)
+  flushSync(() => root.render(<StreamingMarkdown text={text} streaming />))
+  expect(isolation()).toEqual(['isolate', 'isolate', 'auto'])
+  flushSync(() => root.render(<StreamingMarkdown text={`${text}\n\nOne more paragraph.`} streaming />))
+  expect(isolation()).toEqual(['isolate', 'isolate', 'auto'])
+  flushSync(() => root.render(<StreamingMarkdown text={`${text}\n\nOne more paragraph.`} />))
+  expect(isolation()).toEqual(['isolate', 'isolate', 'isolate'])
+})

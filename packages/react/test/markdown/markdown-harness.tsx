@@ -92,7 +92,8 @@ function unwrapPages(html: string): string {
   return before + pages.map((page) => (page.endsWith('</div>') ? page.slice(0, -'</div>'.length) : page)).join('')
 }
 
-const pageOpening = '<div data-palimpsest-block-page="" style="isolation:isolate">'
+/** A settled page is a stacking context; the page holding the streaming tail is not. */
+const pageOpening = /<div data-palimpsest-block-page=""(?: style="isolation:isolate")?>/
 
 /** Split `text` at the given sorted cut offsets. */
 export function chunksAt(text: string, cuts: readonly number[]): string[] {

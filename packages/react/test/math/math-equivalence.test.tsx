@@ -46,7 +46,7 @@ function splitHtml(state: SplitState, streaming: boolean): string {
     </div>,
   )
   return html.replaceAll(
-    /<div data-palimpsest-block-page="" style="isolation:isolate">|<\/div>(?=<div data-palimpsest-block-page|<\/div>$)/g,
+    /<div data-palimpsest-block-page=""(?: style="isolation:isolate")?>|<\/div>(?=<div data-palimpsest-block-page|<\/div>$)/g,
     '',
   )
 }
