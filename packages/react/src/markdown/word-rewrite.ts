@@ -155,6 +155,15 @@ export function wordChanges(
   let newAt = start
   for (;;) {
     const shared = oldAt
+    // Long shared stretches (between citation markers far apart) a native comparison at a time.
+    while (
+      oldAt + sharedStride <= oldEnd &&
+      newAt + sharedStride <= newEnd &&
+      after.startsWith(before.slice(oldAt, oldAt + sharedStride), newAt)
+    ) {
+      oldAt += sharedStride
+      newAt += sharedStride
+    }
     while (oldAt < oldEnd && newAt < newEnd && before.charCodeAt(oldAt) === after.charCodeAt(newAt)) {
       oldAt++
       newAt++
@@ -178,6 +187,8 @@ export function wordChanges(
 interface ScannedChange extends WordChange {
   readonly newTo: number
 }
+
+const sharedStride = 256
 
 /** A word change that may change the block structure (see the module comment). */
 const restructures = Symbol('restructures')
