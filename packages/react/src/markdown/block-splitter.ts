@@ -20,6 +20,7 @@
  */
 
 import type { Root, RootContent } from 'mdast'
+import { htmlBlockNames } from 'micromark-util-html-tag-name'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { TableRows } from './StreamingTable'
@@ -588,8 +589,11 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
       blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })
       if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
     } else {
-      // Between tail blocks the parse may still depend on the block before.
+      // Between tail blocks the parse may still depend on the block before; and a plain run where
+      // the tree could not take it (code, an indented line) is left to the general path, which knows
+      // what each block depends on.
       if (previous.tail.includes(block) && previous.tail.length > 1) return false
+      if (own.some((change) => change.run)) return false
       const parsed = parseTopLevelBlocks(newText, previous.syntax)
       if (
         block.definitions.length > 0 ||
@@ -1149,18 +1153,8 @@ export function blankLineEndedHtmlTail(split: SplitState): number | undefined {
 
 const completeBlankLine = /(?:\r\n|\r|\n)[ \t]*(?:\r|\n)/
 
-/** The block-level tag names of CommonMark 0.31 (section 4.6, kind 6), followed by what must follow them. */
-const blockTagStart = new RegExp(
-  `^</?(?:${[
-    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt',
-    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link',
-    'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead',
-    'title tr track ul',
-  ]
-    .join(' ')
-    .replaceAll(' ', '|')})(?:[ \\t>\\r\\n]|/>)`,
-  'i',
-)
+/** The block-level tag names of CommonMark (section 4.6, kind 6; the parser's own list), followed by what must follow them. */
+const blockTagStart = new RegExp(`^</?(?:${htmlBlockNames.join('|')})(?:[ \\t>\\r\\n]|/>)`, 'i')
 const codeContentLine = /^[ \t]*[^ \t`~]/
 
 /**
