@@ -190,6 +190,9 @@ interface ScannedChange extends WordChange {
 
 const sharedStride = 256
 
+/** The start of a link definition: a label, then `:`. */
+const definitionLike = /^\[(?:[^\\\]]|\\.)*\]:/
+
 /** A word change that may change the block structure (see the module comment). */
 const restructures = Symbol('restructures')
 
@@ -492,8 +495,9 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         next = { ...node, value }
       }
     } else if ('children' in node) {
-      // A paragraph starting with `[` may become a link definition when a plain run goes or comes.
-      if (node.type === 'paragraph' && start !== undefined && source.charCodeAt(start) === 91) {
+      // A paragraph starting with `[label]:` is a link definition the parser turned down: a plain run
+      // going or coming (in its title, after its destination) may make it one.
+      if (node.type === 'paragraph' && start !== undefined && definitionLike.test(source.slice(start, end))) {
         const covered = covering()
         for (let index = done; index < done + covered; index++) if (changes[index]!.run) return undefined
       }
