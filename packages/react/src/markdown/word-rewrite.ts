@@ -25,10 +25,10 @@
  * With a syntax whose text punctuation is plain (`MarkdownSyntax.plainTextPunctuation`), a run of
  * words, spaces and the punctuation `[](),.;:?'"` inserted or removed in the middle of a line is a
  * change too (a citation marker ` [1]`, a clause added to a sentence), when nothing around it can
- * read it as syntax: not at a line's start or after a list marker's digits or a code fence, no
- * trailing spaces after it (see `isInertRun`),
- * brackets balanced in it and neither `](` nor `][` made, and its neighbours words, spaces, such
- * punctuation or a backtick, never an emphasis delimiter, bracket or other syntax character.
+ * read it as syntax (see `isInertRun`): not at a line's start or after a list marker's digits or a
+ * code fence, no trailing spaces after it, brackets balanced in it and neither `](` nor `][` made,
+ * and its neighbours words, spaces, such punctuation or a backtick, never an emphasis delimiter,
+ * bracket or other syntax character.
  *
  * A scan stops at the first difference that is neither (`WordScan.stop`): the changes before it
  * are still made in place, and the rest of the rewrite takes the general path.
@@ -73,6 +73,11 @@ const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
 const markerPrefix = new RegExp(`${containerMarkers}(?:\\d{1,9}[.)]?)?$`)
 /** Before a plain run: a code fence (text after a closing fence makes it a line of code). */
 const fencePrefix = new RegExp(`${containerMarkers}(?:\`{3,}|~{3,})`)
+
+/** How far the scan skips shared text per native comparison. */
+const sharedStride = 256
+/** The start of a link definition: a label, then `:`. */
+const definitionLike = /^\[(?:[^\\\]]|\\.)*\]:/
 
 /** A word: where it starts and ends in its text. */
 interface Word {
@@ -178,20 +183,15 @@ export function wordChanges(
     if (!change) return changes.length > 0 ? { changes, stop: { old: oldAt, new: newAt } } : undefined
     changes.push(change)
     oldAt = change.to
-    newAt = change.to + change.newTo
+    newAt = change.to + change.endShift
   }
   return { changes }
 }
 
-/** A change found by the scan, with where it ends in the new text (relative to its end in the old). */
+/** A change found by the scan, with how far its end in the new text lies after its end in the old. */
 interface ScannedChange extends WordChange {
-  readonly newTo: number
+  readonly endShift: number
 }
-
-const sharedStride = 256
-
-/** The start of a link definition: a label, then `:`. */
-const definitionLike = /^\[(?:[^\\\]]|\\.)*\]:/
 
 /** A word change that may change the block structure (see the module comment). */
 const restructures = Symbol('restructures')
@@ -231,7 +231,7 @@ function wordChangeAt(
     from: oldWord.start,
     to: oldWord.end,
     insert: after.slice(newWord.start, newWord.end),
-    newTo: newWord.end - oldWord.end,
+    endShift: newWord.end - oldWord.end,
     patchable:
       isPatchableInText(before, oldWord, bracketsAreText) && isPatchableInText(after, newWord, bracketsAreText),
   }
@@ -270,7 +270,7 @@ function inertSpan(
         from: oldAt,
         to: oldTo,
         insert: after.slice(newAt, newTo),
-        newTo: newTo - oldTo,
+        endShift: newTo - oldTo,
         run: true,
         patchable: isPatchableRun(before, removed, bracketsAreText) && isPatchableRun(after, inserted, bracketsAreText),
       }
