@@ -575,6 +575,11 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
   })
   if (!scan) return undefined
   const { changes, stop } = scan
+  // Changes that run into the stop in the same block may be a misreading (a paragraph inserted
+  // before another reads as words replaced up to the end): the general path places it.
+  if (stop && blockIndexAt(previous, stop.old) <= blockIndexAt(previous, changes[changes.length - 1]!.from)) {
+    return undefined
+  }
   let tailLeaf = previous.tailLeaf
   const lastTail = previous.tail[previous.tail.length - 1]
 
@@ -619,6 +624,25 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     tailLeaf,
   }
   return stop ? rewriteSplit(made, text, 1, stop.new) : made
+}
+
+/** The index, among all blocks in order, of the block holding offset `at` (the last block for the end). */
+function blockIndexAt(split: SplitState, at: number): number {
+  let end = 0
+  let index = 0
+  for (const page of split.settledPages) {
+    for (const block of page.blocks) {
+      end += block.text.length
+      if (at < end) return index
+      index++
+    }
+  }
+  for (const block of split.tail) {
+    end += block.text.length
+    if (at < end) return index
+    index++
+  }
+  return Math.max(0, index - 1)
 }
 
 /**
