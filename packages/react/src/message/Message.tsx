@@ -25,17 +25,7 @@ const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRo
   const source = useMessageSource(message)
   return (
     <MessageContext.Provider value={source}>
-      <article
-        ref={ref}
-        aria-label={messageAuthorName(message, labels)}
-        {...rest}
-        data-palimpsest-message=""
-        data-message-id={message.id}
-        data-role={message.role}
-        data-status={message.status}
-        data-author={message.author}
-        data-sealed={message.sealed ? '' : undefined}
-      >
+      <article ref={ref} aria-label={messageAuthorName(message, labels)} {...rest} {...messageDataAttributes(message)}>
         {children}
       </article>
     </MessageContext.Provider>
@@ -48,6 +38,18 @@ const endings = new Set(['cancelled', 'error', 'interrupted', 'refusal'])
 /** Whether the header shows the message's status (its ending, when it is not a plain completion). */
 export function showsStatusBadge(message: MessageState): boolean {
   return endings.has(message.status)
+}
+
+/** The data attributes of a message's `<article>`, whichever component renders it. */
+export function messageDataAttributes(message: MessageState) {
+  return {
+    'data-palimpsest-message': '',
+    'data-message-id': message.id,
+    'data-role': message.role,
+    'data-status': message.status,
+    'data-author': message.author,
+    'data-sealed': message.sealed ? '' : undefined,
+  }
 }
 
 /** The name a message is shown and labelled with: its author, else its role's label. */

@@ -12,7 +12,7 @@
  */
 import { isPartStreaming, isPrimary, isSecondary, type Message as MessageState, type Part } from '@palimpsest/core'
 import type { CSSProperties, ReactNode } from 'react'
-import { defaultHeaderContent, messageAuthorName } from '../message/Message'
+import { defaultHeaderContent, messageAuthorName, messageDataAttributes } from '../message/Message'
 import { MessageContext, useMessageSource } from '../message/message-context'
 import { PartView } from '../message/PartView'
 import { useTranscriptOptions } from '../options/options-context'
@@ -34,16 +34,7 @@ export function SettledMessage({ message, style }: { message: MessageState; styl
   const primary = message.parts.filter(isPrimary)
   return (
     <MessageContext.Provider value={source}>
-      <article
-        aria-label={messageAuthorName(message, labels)}
-        style={style}
-        data-palimpsest-message=""
-        data-message-id={message.id}
-        data-role={message.role}
-        data-status={message.status}
-        data-author={message.author}
-        data-sealed={message.sealed ? '' : undefined}
-      >
+      <article aria-label={messageAuthorName(message, labels)} style={style} {...messageDataAttributes(message)}>
         <header data-palimpsest-message-header="">{defaultHeaderContent(message, labels)}</header>
         {secondary.length > 0 ? <div data-palimpsest-slot="secondary">{secondary.map(renderPart)}</div> : null}
         {primary.length > 0 ? <div data-palimpsest-slot="primary">{primary.map(renderPart)}</div> : null}
