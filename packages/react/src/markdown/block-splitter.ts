@@ -512,7 +512,7 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
   }
   const suffixLength = commonSuffixLength(oldText, text, prefixEnd, all)
   if (resyncs === 0) {
-    const words = wordRewrite(previous, text, prefixEnd, suffixLength)
+    const words = wordRewrite(previous, text, prefixEnd, suffixLength, all)
     if (words) return words
     const padding = paddingRewrite(previous, text, prefixEnd, suffixLength)
     if (padding) return padding
@@ -566,9 +566,16 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
  * rewrite does not start with such changes, or a block parsed alone has link or footnote
  * definitions (they change other blocks' renders): the general path handles it. When the changes
  * stop at a difference they cannot make in place (citation markers inserted, then a sources list
- * appended), they are made, and the general path goes on from there.
+ * appended), they are made, and the general path goes on from there. `all`: the previous state's
+ * blocks, settled and tail, in order.
  */
-function wordRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+function wordRewrite(
+  previous: SplitState,
+  text: string,
+  prefix: number,
+  suffix: number,
+  all: readonly MarkdownBlock[],
+): SplitState | undefined {
   const scan = wordChanges(previous.text, text, prefix, suffix, {
     bracketsAreText: !previous.hasDefinitions,
     plainPunctuation: previous.syntax.plainTextPunctuation === true,
@@ -577,8 +584,10 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
   const { changes, stop } = scan
   // Changes that run into the stop in the same block may be a misreading (a paragraph inserted
   // before another reads as words replaced up to the end): the general path places it.
-  if (stop && blockIndexAt(previous, stop.old) <= blockIndexAt(previous, changes[changes.length - 1]!.from)) {
-    return undefined
+  if (stop) {
+    // The block holding an offset, among all blocks (the last for the end of the text).
+    const blockAt = (at: number) => Math.min(changedBlock(all, 0, 0, at).index, all.length - 1)
+    if (blockAt(stop.old) <= blockAt(changes[changes.length - 1]!.from)) return undefined
   }
   let tailLeaf = previous.tailLeaf
   const lastTail = previous.tail[previous.tail.length - 1]
@@ -624,25 +633,6 @@ function wordRewrite(previous: SplitState, text: string, prefix: number, suffix:
     tailLeaf,
   }
   return stop ? rewriteSplit(made, text, 1, stop.new) : made
-}
-
-/** The index, among all blocks in order, of the block holding offset `at` (the last block for the end). */
-function blockIndexAt(split: SplitState, at: number): number {
-  let end = 0
-  let index = 0
-  for (const page of split.settledPages) {
-    for (const block of page.blocks) {
-      end += block.text.length
-      if (at < end) return index
-      index++
-    }
-  }
-  for (const block of split.tail) {
-    end += block.text.length
-    if (at < end) return index
-    index++
-  }
-  return Math.max(0, index - 1)
 }
 
 /**
