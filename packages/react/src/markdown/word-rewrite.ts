@@ -92,7 +92,7 @@ const nonAsciiWordPoints = new Map<number, boolean>()
 function wordUnitLength(text: string, at: number): number {
   if (at >= text.length) return 0
   const code = text.charCodeAt(at)
-  if (code < 0x80) return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122) ? 1 : 0
+  if (code < 0x80) return isAsciiWordCode(code) ? 1 : 0
   const point = text.codePointAt(at) as number
   let isWord = nonAsciiWordPoints.get(point)
   if (isWord === undefined) {
@@ -405,8 +405,13 @@ function isPatchableRun(text: string, run: Word, bracketsAreText: boolean): bool
 
 const unpatchableAroundRun = /[<>&\\@]|:\/\/|www\./i
 
+/** Whether an ASCII code is a digit or a letter. */
+function isAsciiWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122)
+}
+
 function isWordUnit(code: number): boolean {
-  if (code < 0x80) return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 122)
+  if (code < 0x80) return isAsciiWordCode(code)
   return (code >= 0xd800 && code <= 0xdfff) || wordUnit.test(String.fromCharCode(code))
 }
 
@@ -497,7 +502,12 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     } else if ('children' in node) {
       // A paragraph starting with `[label]:` is a link definition the parser turned down: a plain run
       // going or coming (in its title, after its destination) may make it one.
-      if (node.type === 'paragraph' && start !== undefined && definitionLike.test(source.slice(start, end))) {
+      if (
+        node.type === 'paragraph' &&
+        start !== undefined &&
+        source.charCodeAt(start) === 91 && // `[`
+        definitionLike.test(source.slice(start, end))
+      ) {
         const covered = covering()
         for (let index = done; index < done + covered; index++) if (changes[index]!.run) return undefined
       }
