@@ -131,14 +131,23 @@ describe('frame', () => {
     expect(notified.count).toBe(1)
   })
 
-  test('a store the budget keeps waiting is not flushed by the hidden-tab timer while frames go on', () => {
+  /**
+   * Two frame-scheduled stores with a 4 ms budget on a fake clock and timers: `late` waits in the
+   * second while the tests let the first use each frame's budget.
+   */
+  function storeKeptWaiting(clock: { now: number }) {
     stubFrames()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let now = 1_000
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now)
     const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
     const waiting = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
     waiting.getState().apply(chunk('late'))
+    return { first, waiting }
+  }
+
+  test('a store the budget keeps waiting is not flushed by the hidden-tab timer while frames go on', () => {
+    const clock = { now: 1_000 }
+    const { first, waiting } = storeKeptWaiting(clock)
     // Every frame some other store uses the whole budget before the waiting one's turn.
     for (let frame = 0; frame < 30; frame++) {
       const timestamp = 2_000 + frame * 16
@@ -146,7 +155,7 @@ describe('frame', () => {
       const callbacks = frames.splice(0)
       const firstCallback = callbacks.pop()
       firstCallback?.(timestamp)
-      now += 6
+      clock.now += 6
       for (const callback of callbacks) callback(timestamp)
       vi.advanceTimersByTime(16)
     }
@@ -158,13 +167,8 @@ describe('frame', () => {
   })
 
   test('a store the budget keeps waiting for a second is flushed by the timer even while frames go on', () => {
-    stubFrames()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let now = 1_000
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
-    const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
-    const waiting = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
-    waiting.getState().apply(chunk('late'))
+    const clock = { now: 1_000 }
+    const { first, waiting } = storeKeptWaiting(clock)
     let flushedAt: number | undefined
     for (let frame = 0; frame < 80 && flushedAt === undefined; frame++) {
       const timestamp = 2_000 + frame * 16
@@ -172,7 +176,7 @@ describe('frame', () => {
       const callbacks = frames.splice(0)
       const firstCallback = callbacks.pop()
       firstCallback?.(timestamp)
-      now += 6
+      clock.now += 6
       for (const callback of callbacks.filter((callback) => callback !== firstCallback)) frames.push(callback)
       vi.advanceTimersByTime(16)
       if (waiting.getState().messages.m) flushedAt = (frame + 1) * 16
