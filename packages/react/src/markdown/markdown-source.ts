@@ -65,6 +65,6 @@ export const MarkdownSourceContext = createContext<MarkdownSourceStore | undefin
 export function useMarkdownSource<Selected>(select: (source: MarkdownSource | undefined) => Selected): Selected {
   const store = useContext(MarkdownSourceContext)
   const subscribe = useCallback((listener: () => void) => store?.subscribe(listener) ?? (() => {}), [store])
-  const snapshot = () => select(store?.current())
+  const snapshot = useCallback(() => select(store?.current()), [store, select])
   return useSyncExternalStore(subscribe, snapshot, snapshot)
 }

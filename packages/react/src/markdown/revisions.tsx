@@ -29,9 +29,15 @@ export function useRevisionMarks(): HtmlTreeTransform | undefined {
   const tracker = useContext(RevisionTrackerContext)
   const committed = useRef<readonly string[] | undefined>(undefined)
   const rendered = useRef<readonly string[] | undefined>(undefined)
-  useEffect(() => {
-    if (rendered.current) committed.current = rendered.current
-  })
+  // Runs after every render while marks are on; without them, never after the first: an effect
+  // per render would make React schedule a task after every commit that re-renders a block.
+  useEffect(
+    () => {
+      if (rendered.current) committed.current = rendered.current
+    },
+    // A new object per render while enabled; `false` (unchanged) otherwise.
+    [tracker.enabled && {}],
+  )
   if (!tracker.enabled) return undefined
   const seen = committed.current
   // A block first rendered by a rewrite is new in it: all its words are revised.

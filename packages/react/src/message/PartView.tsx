@@ -34,16 +34,18 @@ function PartViewImpl({ part, message, streaming }: PartProps) {
   const { components, onIssue } = useTranscriptOptions()
   const kind = part.kind as keyof PartComponents
   const Component = (components[kind] ?? defaultPartComponents[kind]) as ComponentType<PartProps> | undefined
-  const unknown = Component === undefined
+  // Only an unknown part is a dependency: a part that streams changes on every chunk, and an effect
+  // to run would make React schedule a task after each commit.
+  const unknownPart = Component === undefined ? part : undefined
   useEffect(() => {
-    if (unknown)
+    if (unknownPart)
       onIssue?.({
         code: 'unknown-part-kind',
-        message: `message ${message.id}: no component for part kind ${JSON.stringify(part.kind)}; not rendered`,
-        input: part,
+        message: `message ${message.id}: no component for part kind ${JSON.stringify(unknownPart.kind)}; not rendered`,
+        input: unknownPart,
         source: 'react',
       })
-  }, [unknown, message.id, part, onIssue])
+  }, [unknownPart, message.id, onIssue])
   if (!Component) return null
   return <Component part={part} message={message} streaming={streaming} />
 }

@@ -31,6 +31,9 @@ export class MessageSource {
     return this.subscriber
   }
 
+  /** The current message: a stable function, so a reader's render schedules no effect to remember a new one. */
+  readonly read = (): Message => this.current
+
   notify(): void {
     if (this.listeners) for (const listener of this.listeners) listener()
   }
@@ -55,6 +58,5 @@ export function useMessageSource(message: Message): MessageSource {
 export function useMessageContext(): Message {
   const source = useContext(MessageContext)
   if (!source) throw new Error('useMessageContext: must be inside <Message.Root>')
-  const read = () => source.current
-  return useSyncExternalStore(source.subscribe, read, read)
+  return useSyncExternalStore(source.subscribe, source.read, source.read)
 }

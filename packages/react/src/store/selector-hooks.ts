@@ -22,12 +22,14 @@ export function useMessageIds(): string[] {
 
 /**
  * A value read from one message, re-read only when that message changes. `read` must return the same
- * value for the same message (a part of it, a boolean), as any `useSyncExternalStore` snapshot.
+ * value for the same message (a part of it, a boolean), as any `useSyncExternalStore` snapshot, and
+ * be stable: a new snapshot function on a render makes React schedule an effect to remember it, and
+ * these hooks render on every chunk.
  */
 function useFromMessage<T>(id: string, read: (message: Message | undefined) => T): T {
   const store = useTranscriptStore()
   const subscribe = useCallback((listener: () => void) => subscribeToMessage(store, id, listener), [store, id])
-  const snapshot = () => read(getMessage(store.getState(), id))
+  const snapshot = useCallback(() => read(getMessage(store.getState(), id)), [store, id, read])
   return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 
@@ -40,7 +42,8 @@ export function useMessage(id: string): Message | undefined {
 
 /** One part of one message; re-renders only when that part changes. */
 export function usePart(messageId: string, partId: string): Part | undefined {
-  return useFromMessage(messageId, (message) => message?.parts.find((p) => p.id === partId))
+  const read = useCallback((message: Message | undefined) => message?.parts.find((p) => p.id === partId), [partId])
+  return useFromMessage(messageId, read)
 }
 
 /** True while any message is streaming. */
@@ -50,8 +53,12 @@ export function useIsStreaming(): boolean {
 
 /** True while this part is receiving content (see `isPartStreaming`). */
 export function usePartStreaming(messageId: string, partId: string): boolean {
-  return useFromMessage(messageId, (message) => {
-    const part = message?.parts.find((p) => p.id === partId)
-    return message !== undefined && part !== undefined && isPartStreaming(message, part)
-  })
+  const read = useCallback(
+    (message: Message | undefined) => {
+      const part = message?.parts.find((p) => p.id === partId)
+      return message !== undefined && part !== undefined && isPartStreaming(message, part)
+    },
+    [partId],
+  )
+  return useFromMessage(messageId, read)
 }
