@@ -18,9 +18,11 @@
  *   the document has link or footnote definitions (a label matched against them), or alone in
  *   brackets with one character (a task list item's checkbox): only that block is parsed again
  *   (`WordChange.patchable`).
- * A word outside a text, inline code or code node or an inline link's or image's destination, title
- * or alt (a code fence's language, raw HTML, a definition), or in the text of an autolink (its
- * destination is its text), is also parsed again (`patchSyntaxTree` returns undefined).
+ * A word in an autolink's text changes its destination too: it is replaced in both when it follows
+ * the scheme's colon (or a literal's `www.`, or is a scheme between `<` and `>`) and the link has no `@`, `&` or `\` (a literal takes
+ * ASCII words only). A word outside a text, inline code or code node, an inline link's or image's
+ * destination, title or alt, or such an autolink (a code fence's language, raw HTML, a definition,
+ * an address) is also parsed again (`patchSyntaxTree` returns undefined).
  *
  * With a syntax whose text punctuation is plain (`MarkdownSyntax.plainTextPunctuation`), a run of
  * words, spaces and the punctuation `[](),.;:?'"` inserted or removed in the middle of a line is a
@@ -33,7 +35,7 @@
  * A scan stops at the first difference that is neither (`WordScan.stop`): the changes before it
  * are still made in place, and the rest of the rewrite takes the general path.
  */
-import type { Nodes, Root } from 'mdast'
+import type { Link, Nodes, Root } from 'mdast'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { lineStartBefore } from './top-level-blocks'
 
@@ -64,8 +66,8 @@ const digit = /\p{N}/u
 const unpatchableInRun = /[<>&\\]/
 const unpatchableBefore = /:\/\/|www\.|@/i
 const brackets = /[[\]]/
-/** What may precede a line's content: indentation, block quote markers, list item markers. */
-const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]))*[ \t]*`
+/** What may precede a line's content: indentation, block quote markers, list item markers, footnote labels. */
+const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]|\[\^[^\]\s]*\]:))*[ \t]*`
 const linePrefix = new RegExp(`${containerMarkers}$`)
 /** The same, then the start of a tag, comment, declaration or CDATA section the word is in. */
 const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
@@ -111,24 +113,8 @@ function wordUnitBefore(text: string, at: number): number {
 
 /** The word starting at `at`, undefined when no word starts there. */
 function wordAt(text: string, at: number): Word | undefined {
-  let end = at
-  for (let unit = wordUnitLength(text, end); unit > 0; unit = wordUnitLength(text, end)) end += unit
+  const end = wordEnd(text, at)
   return end > at ? { start: at, end } : undefined
-}
-
-/** The first word of `text` starting at or after `from` and before `end` (it may run past `end`). */
-function nextWord(text: string, from: number, end: number): Word | undefined {
-  let start = from
-  while (start < end) {
-    const length = wordUnitLength(text, start)
-    if (length > 0) {
-      let stop = start + length
-      for (let unit = wordUnitLength(text, stop); unit > 0; unit = wordUnitLength(text, stop)) stop += unit
-      return { start, end: stop }
-    }
-    start++
-  }
-  return undefined
 }
 
 /**
@@ -415,12 +401,6 @@ function isWordUnit(code: number): boolean {
   return (code >= 0xd800 && code <= 0xdfff) || wordUnit.test(String.fromCharCode(code))
 }
 
-function wordsIn(text: string, start: number, end: number): Word[] {
-  const words: Word[] = []
-  for (let found = nextWord(text, start, end); found; found = nextWord(text, found.end, end)) words.push(found)
-  return words
-}
-
 /** The run of non-whitespace characters around `from`–`to`. */
 function runAround(text: string, from: number, to: number): { start: number; text: string } {
   let start = from
@@ -461,8 +441,8 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
  * made from the tree of `source` (positions relative to the block): the changed words replaced in
  * its text nodes, every later position shifted. Nodes before the first change are shared with the
  * old tree, which is not modified. Undefined when a change is not inside a text, inline code or code
- * node whose words it can map, or is inside a link reference (its text is its label) or an autolink
- * (its text is its destination).
+ * node whose words it can map, or is inside a link reference (its text is its label) or in an
+ * autolink where its change could change the link (see `patchedAutolink`).
  */
 export function patchSyntaxTree(tree: Root, source: string, changes: readonly BlockWordChange[]): Root | undefined {
   const first = changes[0]?.from ?? Number.POSITIVE_INFINITY
@@ -491,7 +471,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         const [value] =
           node.type === 'text' && node.value.length === end - start && source.slice(start, end) === node.value
             ? [applyTextChanges(node.value, own, start)]
-            : (replaceWords([node.value], source, start, end, own, node.type === 'code') ?? [])
+            : (replaceWords([node.value], source, start, end, own, node.type === 'code' ? 'code' : 'text') ?? [])
         if (value === undefined) return undefined
         // Space a change brings to or takes from the edge of a parent's content may be trimmed (a
         // table cell, a heading) or kept: a parse decides.
@@ -499,6 +479,13 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         done += covered
         next = { ...node, value }
       }
+    } else if (node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91 && covering() > 0) {
+      // An autolink (`<https://…>`, or a literal `https://…` or `www.…`): its text is its destination.
+      const covered = covering()
+      const patched = patchedAutolink(node, source, changes.slice(done, done + covered), shifted)
+      if (patched === undefined) return undefined
+      done += covered
+      next = patched
     } else if ('children' in node) {
       // A paragraph starting with `[label]:` is a link definition the parser turned down: a plain run
       // going or coming (in its title, after its destination) may make it one.
@@ -537,7 +524,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         if (from === undefined || end === undefined || own[0]!.from < from) return undefined
         const fields =
           node.type === 'image' ? [node.alt ?? '', node.url, node.title ?? ''] : [node.url, node.title ?? '']
-        const values = replaceWords(fields, source, from, end, own, false)
+        const values = replaceWords(fields, source, from, end, own, 'fields')
         if (values === undefined) return undefined
         done += covered
         const [url, title] = node.type === 'image' ? values.slice(1) : values
@@ -564,6 +551,56 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
   return root as Root
 }
 
+/**
+ * An autolink whose words `changes` replace, in its text and its destination alike (they are the
+ * same text, or the destination is `http://` and the text). Undefined unless each change is a word
+ * after the scheme's colon or a literal's `www.` (or, between `<` and `>`, a whole scheme for another
+ * valid one), so the link stays the same kind of autolink and ends where it did: not in an address (`@`: a literal address takes ASCII only), not near a character
+ * reference or escape, and, in a literal (whose extent GFM's text transform also reads with ASCII
+ * word characters), with ASCII words only.
+ */
+function patchedAutolink(
+  node: Link,
+  source: string,
+  changes: readonly BlockWordChange[],
+  shifted: ReturnType<typeof pointShifter>,
+): Link | undefined {
+  const text = node.children[0]
+  if (node.children.length !== 1 || text?.type !== 'text' || !text.position) return undefined
+  const from = text.position.start.offset
+  const to = text.position.end.offset
+  if (from === undefined || to === undefined || source.slice(from, to) !== text.value) return undefined
+  if (/[@&\\]/.test(text.value)) return undefined
+  const www = node.url === `http://${text.value}` && text.value.slice(0, 4).toLowerCase() === 'www.'
+  if (node.url !== text.value && !www) return undefined
+  const kept = www ? 4 : text.value.indexOf(':') + 1
+  if (kept === 0) return undefined
+  const literal = source.charCodeAt(from - 1) !== 60 // `<`
+  for (const change of changes) {
+    if (change.run || change.to > to) return undefined
+    if (literal && !isAsciiWord(change.insert)) return undefined
+    // `<scheme:…>`: a scheme for a scheme (a letter, then letters or digits, 2 to 32 in all).
+    const scheme = !literal && change.from === from && change.to === from + kept - 1
+    if (change.from < from + kept && !(scheme && uriScheme.test(change.insert))) return undefined
+  }
+  const value = applyTextChanges(text.value, changes, from)
+  const start = shifted(text.position.start)
+  const end = shifted(text.position.end)
+  if (!start || !end) return undefined
+  return {
+    ...node,
+    url: www ? `http://${value}` : value,
+    children: [{ ...text, value, position: { start, end } }],
+  }
+}
+
+const uriScheme = /^[A-Za-z][A-Za-z0-9]{1,31}$/
+
+function isAsciiWord(word: string): boolean {
+  for (let index = 0; index < word.length; index++) if (!isAsciiWordCode(word.charCodeAt(index))) return false
+  return word.length > 0
+}
+
 /** Whether two texts both start (`edges` & 1) and both end (`edges` & 2) with a space or neither does. */
 function sameEdges(before: string, after: string, edges: number): boolean {
   return (
@@ -576,8 +613,11 @@ function sameEdges(before: string, after: string, edges: number): boolean {
  * The values of a node whose source is `source` from `start` to `end`, with `changes` applied. A
  * node's values (a text's value; a link's destination and title) are its source without some
  * non-word characters (markers, escapes, indentation, fences, brackets), so their words are its
- * source's words in order — for a fenced code block, the last of them (`skipLeading`: the language
- * comes first). Undefined when they are not.
+ * source's words in order; a fenced code block's start on the line after its opening fence (whose
+ * info string is no value). Both are read word by word up to the last change, each pair checked to
+ * be the same word. Undefined when they are not, or when a change is not a word for a word, or
+ * (`decodes`: a destination, title or alt, where character references are read) could make or
+ * unmake a character reference.
  */
 function replaceWords(
   values: readonly string[],
@@ -585,33 +625,72 @@ function replaceWords(
   start: number,
   end: number,
   changes: readonly BlockWordChange[],
-  skipLeading: boolean,
+  kind: 'text' | 'code' | 'fields',
 ): string[] | undefined {
-  const sourceWords = wordsIn(source, start, end)
-  const valueWords = values.flatMap((value, field) =>
-    wordsIn(value, 0, value.length).map((found) => ({ found, field })),
-  )
-  const skipped = sourceWords.length - valueWords.length
-  if (skipped < 0 || (skipped > 0 && !skipLeading)) return undefined
-  for (let index = 0; index < valueWords.length; index++) {
-    const { found, field } = valueWords[index]!
-    const sourceWord = sourceWords[index + skipped]!
-    const length = found.end - found.start
-    if (length !== sourceWord.end - sourceWord.start) return undefined
-    if (!sameRun(values[field]!, found.start, source, sourceWord.start, length)) return undefined
-  }
+  let sourceAt = kind === 'code' ? codeContentStart(source, start, end) : start
+  if (sourceAt === undefined) return undefined
   const results = values.map(() => '')
-  const from = values.map(() => 0)
-  let searched = skipped
-  for (const change of changes) {
-    while (searched < sourceWords.length && sourceWords[searched]!.start < change.from) searched++
-    const sourceWord = sourceWords[searched]
-    if (!sourceWord || sourceWord.start !== change.from || sourceWord.end !== change.to) return undefined
-    // Only a word for a word: a plain run may hold a link title's quotes or a destination's parentheses.
-    if (wordAt(change.insert, 0)?.end !== change.insert.length) return undefined
-    const { found, field } = valueWords[searched - skipped]!
-    results[field] += values[field]!.slice(from[field], found.start) + change.insert
-    from[field] = found.end
+  const copied = values.map(() => 0)
+  let field = 0
+  let valueAt = 0
+  let next = 0
+  while (next < changes.length) {
+    const sourceStart = nextWordStart(source, sourceAt, end)
+    if (sourceStart < 0) return undefined
+    const sourceEnd = wordEnd(source, sourceStart)
+    let valueStart = -1
+    while (field < values.length) {
+      valueStart = nextWordStart(values[field]!, valueAt, values[field]!.length)
+      if (valueStart >= 0) break
+      field++
+      valueAt = 0
+    }
+    if (valueStart < 0) return undefined
+    const value = values[field]!
+    const valueEnd = wordEnd(value, valueStart)
+    const length = sourceEnd - sourceStart
+    if (length !== valueEnd - valueStart || !sameRun(value, valueStart, source, sourceStart, length)) return undefined
+    const change = changes[next]!
+    if (change.from < sourceEnd) {
+      if (change.from !== sourceStart || change.to !== sourceEnd) return undefined
+      // Only a word for a word: a plain run may hold a link title's quotes or a destination's parentheses.
+      if (wordEnd(change.insert, 0) !== change.insert.length || change.insert.length === 0) return undefined
+      if (kind === 'fields' && mayBeCharacterReference(source, sourceStart, sourceEnd)) return undefined
+      results[field] += value.slice(copied[field], valueStart) + change.insert
+      copied[field] = valueEnd
+      next++
+    }
+    sourceAt = sourceEnd
+    valueAt = valueEnd
   }
-  return results.map((result, field) => result + values[field]!.slice(from[field]))
+  return results.map((result, index) => result + values[index]!.slice(copied[index]))
+}
+
+/** Where a code block's content starts: after its opening fence's line, or at its start when indented. */
+function codeContentStart(source: string, start: number, end: number): number | undefined {
+  let at = start
+  while (source.charCodeAt(at) === 32 || source.charCodeAt(at) === 9) at++
+  const marker = source.charCodeAt(at)
+  if (marker !== 96 && marker !== 126) return start // `` ` `` or `~`: fenced
+  while (at < end && !isLineEnding(source.charCodeAt(at))) at++
+  return at < end ? at : undefined
+}
+
+/** Whether a word in `source` is between `&` (or `&#`) and `;`: a character reference's name or number. */
+function mayBeCharacterReference(source: string, start: number, end: number): boolean {
+  const before = source.charCodeAt(start - 1)
+  return before === 38 || (before === 35 && source.charCodeAt(start - 2) === 38) || source.charCodeAt(end) === 59
+}
+
+/** The first word character at or after `from` and before `end`, -1 when there is none. */
+function nextWordStart(text: string, from: number, end: number): number {
+  for (let at = from; at < end; at++) if (wordUnitLength(text, at) > 0) return at
+  return -1
+}
+
+/** Where the word starting at `at` ends. */
+function wordEnd(text: string, at: number): number {
+  let end = at
+  for (let unit = wordUnitLength(text, end); unit > 0; unit = wordUnitLength(text, end)) end += unit
+  return end
 }

@@ -150,6 +150,7 @@ describe('a word-only rewrite patches the tree', () => {
       inPlaceChanges(before, after, { bracketsAreText: !hasDefinitions(parseMarkdown(before)) })
     // A digit can make a list item (or stop one interrupting a paragraph); `<` a tag.
     expect(changesOf('a\n1. b', 'a\n2. b')).toBeUndefined()
+    expect(changesOf('[^a]: First.\n\nText[^a].', '[^a]: 7.\n\nText[^a].')).toBeUndefined()
     expect(changesOf('a\n<span>', 'a\n<div>')).toBeUndefined()
     // Anything but words changed.
     expect(changesOf('a b', 'a  b')).toBeUndefined()
@@ -168,13 +169,69 @@ describe('a word-only rewrite patches the tree', () => {
     expect(patched('mail fooé@x.org', 'mail foo@x.org')).toBeUndefined()
     // A task list item's checkbox is one character in brackets.
     expect(patched('- [y] task', '- [x] task')).toBeUndefined()
-    // An autolink's text is its destination too.
-    expect(patched('see <https://x.org/guide> now', 'see <https://x.org/intro> now')).toBeUndefined()
-    expect(patched('see https://x.org/guide now', 'see https://x.org/intro now')).toBeUndefined()
+    // An autolink's text is its destination too: a change that could make it another kind of link, or
+    // end it elsewhere, is parsed (a literal's scheme or `www`, an address, a literal's non-ASCII word).
+    expect(patched('see https://x.org/guide now', 'see about://x.org/guide now')).toBeUndefined()
+    expect(patched('see www.x.org/guide now', 'see wwx.x.org/guide now')).toBeUndefined()
+    expect(patched('see <mailto:me@x.org> now', 'see <mailto:you@x.org> now')).toBeUndefined()
+    expect(patched('see me@x.org now', 'see you@x.org now')).toBeUndefined()
+    expect(patched('see https://x.org/guide now', 'see https://x.org/日本語 now')).toBeUndefined()
+    expect(patched('see <https://x.org/a&amp;b> now', 'see <https://x.org/c&amp;b> now')).toBeUndefined()
+    expect(patched('see <https://x.org/guide> now', 'see <1x://x.org/guide> now')).toBeUndefined()
+    // In a destination or title, a word between `&` and `;` may make a character reference.
+    expect(patched('see [a](/x&foo;y) now', 'see [a](/x&amp;y) now')).toBeUndefined()
+    expect(patched('see [a](/x "t&#xzz;") now', 'see [a](/x "t&#x41;") now')).toBeUndefined()
     // A fence's language and raw HTML are in no text node.
     expect(patched('```js\ncode\n```', '```ts\ncode\n```')).toBeUndefined()
     expect(patched('a <span title="one">', 'a <span title="two">')).toBeUndefined()
   })
+
+  it("patches an autolink's words in its text and its destination alike", () => {
+    for (const [before, after] of [
+      ['see <https://x.org/guide> now', 'see <https://x.org/intro> now'],
+      ['see <https://x.org/guide> now', 'see <about://x.org/guide> now'],
+      ['see <https://x.org/guide> now', 'see <https://日本語.org/guide> now'],
+      ['see https://x.org/guide now', 'see https://y.org/intro now'],
+      ['(see www.x.org/guide).', '(see www.y.org/intro).'],
+      ['- a\n- see http://x.org/a_b/c.', '- a\n- see http://z.org/a_b/d.'],
+    ] as const) {
+      const changes = inPlaceChanges(before, after, { bracketsAreText: true })!
+      const result = patchSyntaxTree(parseMarkdown(before), before, changesInBlock(before, changes, 0))
+      expect(result && plain(result), after).toEqual(plain(parseMarkdown(after)))
+    }
+  })
+
+  it('patches random word swaps in autolinks of every kind exactly as a parse reads them', () => {
+    const autolinkDocuments = [
+      'See <https://example.com/guide/intro> and <irc://chat.example.org/room>, then\n<HTTP://x.org/A/b?c=d#e>.',
+      'Read https://example.com/guide/intro, www.example.org/docs/start and http://x.org/a_b/c.d).',
+      '* item https://a.example.com/one/two.\n* (www.b.example.com/three)\n* **https://c.org/four** _www.d.org_',
+      '| a | b |\n| - | - |\n| https://x.org/cell | <https://y.org/cell> |',
+      '> quote http://gmane.org/gmane.text.markdown/1997).)\n> and <mailto:me@x.org> or me@x.org',
+      'Mixed: [text](https://x.org/dest) https://y.org/lit <https://z.org/auto> ~~www.s.org/strike~~',
+    ]
+    // Whether the rewrite changed a word inside something that looks like a link destination.
+    const inLink = (before: string, after: string) => {
+      const from = commonPrefix(before, after)
+      return [...before.matchAll(/<[^>\s]*>|(?:https?:\/\/|www\.)\S+/gi)].some(
+        (match) => match.index <= from && from < match.index + match[0].length,
+      )
+    }
+    let patchedInLinks = 0
+    for (const [index, markdown] of autolinkDocuments.entries()) {
+      fc.assert(
+        fc.property(picks, (chosen) => {
+          const rewritten = swapWords(markdown, chosen)
+          if (rewritten === markdown) return
+          if (patchedLikeParse(markdown, rewritten, { bracketsAreText: true }) && inLink(markdown, rewritten))
+            patchedInLinks++
+        }),
+        { numRuns: 150, seed: index },
+      )
+    }
+    // Most swaps whose first change is in a link are patched: the autolink path is exercised.
+    expect(patchedInLinks).toBeGreaterThan(100)
+  }, 60_000)
 
   it("patches the words of an inline link's text, destination and title, and an image's alt", () => {
     for (const [before, after] of [
