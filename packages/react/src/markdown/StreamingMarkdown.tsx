@@ -31,7 +31,14 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
-import { type Components, type HtmlTreeTransform, parseMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import {
+  type Components,
+  type HtmlTreeTransform,
+  type KeptHtmlTree,
+  parseMarkdown,
+  renderSyntaxTree,
+  rootOf,
+} from './markdown-pipeline'
 import { MarkdownSourceContext, useMarkdownSourceStore } from './markdown-source'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
@@ -473,6 +480,9 @@ const RenderedBlock = memo(
   function RenderedBlock({ blockKey, separated, source, owner, rendersAsOwner, options, motion }: RenderedBlockProps) {
     const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
     const keep = useContext(TreeKeepingContext).keep
+    // While the message streams, the block's last HTML tree, so a change re-renders only what changed.
+    const html = useRef<KeptHtmlTree | undefined>(undefined)
+    html.current = keep ? (html.current ?? {}) : undefined
     const own = owner !== undefined && (source === owner.text || rendersAsOwner)
     const syntax = owner === undefined ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
@@ -481,7 +491,7 @@ const RenderedBlock = memo(
       if (own) keepBlockTree(owner, tree)
       else keepRepairedTree(owner, source, tree)
     }
-    const rendered = renderSyntaxTree(tree, options, marks)
+    const rendered = renderSyntaxTree(tree, options, marks, html.current)
     return (
       <>
         {separated ? '\n' : null}

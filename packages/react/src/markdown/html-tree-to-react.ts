@@ -9,7 +9,7 @@
  * through hast-util-to-jsx-runtime itself (`defineMarkdownSyntax`).
  */
 import type { Element, Root, RootContent } from 'hast'
-import type { ComponentType, ElementType, ReactNode } from 'react'
+import type { ComponentType, ElementType, ReactElement, ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 
 export interface HtmlTreeRenderOptions {
@@ -19,18 +19,44 @@ export interface HtmlTreeRenderOptions {
   readonly passNode: boolean
 }
 
-/** Renders an HTML tree as React elements; a syntax set brings the one that fits the trees it makes. */
-export type HtmlTreeRenderer = (tree: Root, options: HtmlTreeRenderOptions) => ReactNode
+/**
+ * Renders an HTML tree as React elements; a syntax set brings the one that fits the trees it makes.
+ * `previous`: the tree this one replaces (the same block's last render); a renderer may reuse the
+ * element it made for a subtree that is the same in both, so React skips that subtree.
+ */
+export type HtmlTreeRenderer = (tree: Root, options: HtmlTreeRenderOptions, previous?: Root) => ReactNode
 
 type Props = Record<string, unknown>
 
 const tableElements = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr'])
 const whitespace = /^[ \t\n\f\r]*$/
 
-export const renderDefaultHtmlTree: HtmlTreeRenderer = (tree, options) =>
-  create(Fragment, withChildren({}, childrenOf(tree.children, false, options)))
+/**
+ * The element each hast element rendered as. A block re-rendered by a rewrite or a chunk compares
+ * its new tree with its last one, subtree by subtree, and hands React the same element object for
+ * a subtree that did not change: React then neither renders nor commits anything below it.
+ */
+const renderedAs = new WeakMap<Element, ReactElement>()
 
-function renderElement(node: Element, key: string, options: HtmlTreeRenderOptions): ReactNode {
+export const renderDefaultHtmlTree: HtmlTreeRenderer = (tree, options, previous) =>
+  create(Fragment, withChildren({}, childrenOf(tree.children, previous?.children, false, options).rendered))
+
+/** The element for `node`, and whether it is the one rendered for `old` (nothing below changed). */
+function renderElement(
+  node: Element,
+  old: RootContent | undefined,
+  key: string,
+  options: HtmlTreeRenderOptions,
+): { element: ReactElement; same: boolean } {
+  const previous = old?.type === 'element' && old.tagName === node.tagName ? old : undefined
+  const children = childrenOf(node.children, previous?.children, tableElements.has(node.tagName), options)
+  if (previous && children.same) {
+    const element = renderedAs.get(previous)
+    if (element && element.key === key && sameProperties(node, previous, options.passNode)) {
+      renderedAs.set(node, element)
+      return { element, same: true }
+    }
+  }
   const { components } = options
   const type = Object.hasOwn(components, node.tagName) ? components[node.tagName] : node.tagName
   const props: Props = {}
@@ -45,22 +71,69 @@ function renderElement(node: Element, key: string, options: HtmlTreeRenderOption
   }
   if (align) props.style = { ...(props.style as object | undefined), textAlign: align }
   if (typeof type !== 'string' && options.passNode) props.node = node
-  return create(type, withChildren(props, childrenOf(node.children, tableElements.has(node.tagName), options)), key)
+  const element = create(type, withChildren(props, children.rendered), key)
+  renderedAs.set(node, element)
+  return { element, same: false }
 }
 
-function childrenOf(children: readonly RootContent[], dropWhitespace: boolean, options: HtmlTreeRenderOptions) {
+function childrenOf(
+  children: readonly RootContent[],
+  previous: readonly RootContent[] | undefined,
+  dropWhitespace: boolean,
+  options: HtmlTreeRenderOptions,
+): { rendered: ReactNode[]; same: boolean } {
   const rendered: ReactNode[] = []
   const countsByTag = new Map<string, number>()
-  for (const child of children) {
+  let same = previous !== undefined && previous.length === children.length
+  for (const [index, child] of children.entries()) {
+    const old = previous?.[index]
     if (child.type === 'text') {
       if (!dropWhitespace || !whitespace.test(child.value)) rendered.push(child.value)
+      same &&= old?.type === 'text' && old.value === child.value
     } else if (child.type === 'element') {
       const count = countsByTag.get(child.tagName) ?? 0
       countsByTag.set(child.tagName, count + 1)
-      rendered.push(renderElement(child, `${child.tagName}-${count}`, options))
-    }
+      const element = renderElement(child, old, `${child.tagName}-${count}`, options)
+      rendered.push(element.element)
+      same &&= element.same
+    } else same &&= old?.type === child.type
   }
-  return rendered
+  return { rendered, same }
+}
+
+/**
+ * Whether two elements of the same tag have the same properties (and, where components get the
+ * element as `node`, the same position, which a component may read).
+ */
+function sameProperties(node: Element, old: Element, withPosition: boolean): boolean {
+  if (withPosition && !samePosition(node, old)) return false
+  const properties = node.properties
+  const oldProperties = old.properties
+  let count = 0
+  for (const name in properties) {
+    count++
+    const value = properties[name]
+    const oldValue = oldProperties[name]
+    if (value === oldValue) continue
+    if (!Array.isArray(value) || !Array.isArray(oldValue) || value.length !== oldValue.length) return false
+    for (let index = 0; index < value.length; index++) if (value[index] !== oldValue[index]) return false
+  }
+  for (const _ in oldProperties) count--
+  return count === 0
+}
+
+function samePosition(node: Element, old: Element): boolean {
+  const a = node.position
+  const b = old.position
+  if (!a || !b) return a === b
+  return (
+    a.start.offset === b.start.offset &&
+    a.end.offset === b.end.offset &&
+    a.start.line === b.start.line &&
+    a.start.column === b.start.column &&
+    a.end.line === b.end.line &&
+    a.end.column === b.end.column
+  )
 }
 
 function withChildren(props: Props, children: ReactNode[]): Props {
@@ -69,7 +142,7 @@ function withChildren(props: Props, children: ReactNode[]): Props {
   return props
 }
 
-function create(type: unknown, props: Props, key?: string): ReactNode {
+function create(type: unknown, props: Props, key?: string): ReactElement {
   return (Array.isArray(props.children) ? jsxs : jsx)(type as ElementType, props, key)
 }
 

@@ -52,16 +52,40 @@ export function parseMarkdown(source: string, syntax: MarkdownSyntax = gfmSyntax
 /** Changes the HTML tree of a block before it becomes React elements (e.g. marks revised words). */
 export type HtmlTreeTransform = (tree: HastRoot) => void
 
-/** React elements for a syntax tree of a whole source (the tree is consumed: do not use it again). */
-export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
+/**
+ * The HTML tree a block last rendered from, and with which options: its next render hands React the
+ * same elements for the subtrees that did not change (see `HtmlTreeRenderer`).
+ */
+export interface KeptHtmlTree {
+  tree?: HastRoot
+  options?: RenderOptions
+}
+
+/**
+ * React elements for a syntax tree of a whole source (the tree is consumed: do not use it again).
+ * With `kept`, the elements of the last render through it are reused where nothing changed, and
+ * this render's tree is kept in it.
+ */
+export function renderSyntaxTree(
+  tree: MdastRoot,
+  options: RenderOptions,
+  transform?: HtmlTreeTransform,
+  kept?: KeptHtmlTree,
+): ReactNode {
   const syntax = options.syntax ?? gfmSyntax
   const hast = syntax.toHtmlTree(tree)
   applyPolicy(hast, options.urlTransform)
   transform?.(hast)
-  return syntax.renderHtmlTree(hast, {
-    components: options.components as HtmlTreeRenderOptions['components'],
-    passNode: options.passNode ?? true,
-  })
+  const rendered = syntax.renderHtmlTree(
+    hast,
+    { components: options.components as HtmlTreeRenderOptions['components'], passNode: options.passNode ?? true },
+    kept?.options === options ? kept.tree : undefined,
+  )
+  if (kept) {
+    kept.tree = hast
+    kept.options = options
+  }
+  return rendered
 }
 
 /** React elements for a markdown source: what react-markdown renders for it. */
