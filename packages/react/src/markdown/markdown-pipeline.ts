@@ -7,13 +7,15 @@
  * - the default set maps its trees to React elements without hast-util-to-jsx-runtime's HTML and SVG
  *   property tables, which its trees do not need (`html-tree-to-react.ts`);
  * - parsing and rendering are separate steps, so a syntax tree the splitter already parsed can be
- *   rendered without parsing its text again (`renderSyntaxTree`).
+ *   rendered without parsing its text again (`renderSyntaxTree`);
+ * - external links and tables get their attributes on the tree (`element-attributes.ts`).
  */
 import type { Element, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast'
 import { urlAttributes } from 'html-url-attributes'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactNode } from 'react'
 import { visit } from 'unist-util-visit'
+import { addElementAttributes } from './element-attributes'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 
@@ -43,6 +45,8 @@ export interface RenderOptions {
    * their positions alive for as long as the message is shown.
    */
   readonly passNode?: boolean | undefined
+  /** `target` for links to another server (`StreamingMarkdown`'s `linkTarget`); none when absent. */
+  readonly externalLinkTarget?: string | undefined
 }
 
 /** The mdast of `source`, parsed with exactly the parser the render uses. */
@@ -57,7 +61,7 @@ export type HtmlTreeTransform = (tree: HastRoot) => void
 export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
   const syntax = options.syntax ?? gfmSyntax
   const hast = syntax.toHtmlTree(tree)
-  visit(hast, (node, index, parent) => transformNode(node, index, parent, options.urlTransform))
+  visit(hast, (node, index, parent) => transformNode(node, index, parent, options))
   transform?.(hast)
   return syntax.renderHtmlTree(hast, {
     components: options.components as HtmlTreeRenderOptions['components'],
@@ -72,13 +76,13 @@ export function renderMarkdown(source: string, options: RenderOptions, transform
 
 /**
  * As react-markdown: raw HTML is shown as its text (it is never rendered), and every URL attribute
- * goes through the URL policy.
+ * goes through the URL policy; then external links and tables get their attributes.
  */
 function transformNode(
   node: HastNodes,
   index: number | undefined,
   parent: HastParents | undefined,
-  urlTransform: UrlTransform,
+  { urlTransform, externalLinkTarget }: RenderOptions,
 ): number | undefined {
   if (node.type === 'raw' && parent && index !== undefined) {
     parent.children[index] = { type: 'text', value: node.value }
@@ -92,6 +96,7 @@ function transformNode(
       node.properties[key] = urlTransform(String(node.properties[key] || ''), key, node) as string
     }
   }
+  addElementAttributes(node, externalLinkTarget)
   return undefined
 }
 

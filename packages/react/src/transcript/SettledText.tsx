@@ -29,18 +29,10 @@ export function settledTextRender(transcript: TranscriptOptions): SettledTextRen
   let render = renders.get(transcript)
   if (!render) {
     const { markdownComponents: components, highlight, autoDirection, markdownSyntax: syntax } = transcript
+    const { blockRemoteImages } = transcript
     render = {
-      options: markdownOptions({ components, highlight, autoDirection, syntax }),
-      settings:
-        components || highlight || transcript.blockRemoteImages
-          ? {
-              components,
-              blockRemoteImages: transcript.blockRemoteImages,
-              linkTarget: undefined,
-              highlight,
-              onIssue: undefined,
-            }
-          : undefined,
+      options: markdownOptions({ components, highlight, autoDirection, syntax, blockRemoteImages }),
+      settings: components || highlight ? { components, highlight, onIssue: undefined } : undefined,
       providesSource: components !== undefined,
     }
     renders.set(transcript, render)
