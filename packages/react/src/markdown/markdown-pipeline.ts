@@ -11,13 +11,12 @@
  * - external links and tables get their attributes on the tree (`element-attributes.ts`).
  */
 import type { Element, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast'
-import { urlAttributes } from 'html-url-attributes'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactNode } from 'react'
 import { visit } from 'unist-util-visit'
 import { addElementAttributes } from './element-attributes'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
-import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
+import { gfmSyntax, type MarkdownSyntax, type UrlAttributes } from './markdown-syntax'
 
 /** The hast element a component renders, passed as `node` (as react-markdown does). */
 export interface ExtraProps {
@@ -61,7 +60,7 @@ export type HtmlTreeTransform = (tree: HastRoot) => void
 export function renderSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform): ReactNode {
   const syntax = options.syntax ?? gfmSyntax
   const hast = syntax.toHtmlTree(tree)
-  visit(hast, (node, index, parent) => transformNode(node, index, parent, options))
+  visit(hast, (node, index, parent) => transformNode(node, index, parent, syntax.urlAttributes, options))
   transform?.(hast)
   return syntax.renderHtmlTree(hast, {
     components: options.components as HtmlTreeRenderOptions['components'],
@@ -82,6 +81,7 @@ function transformNode(
   node: HastNodes,
   index: number | undefined,
   parent: HastParents | undefined,
+  urlAttributes: UrlAttributes,
   { urlTransform, externalLinkTarget }: RenderOptions,
 ): number | undefined {
   if (node.type === 'raw' && parent && index !== undefined) {
