@@ -1,6 +1,7 @@
 /**
- * The text part of a `SettledMessage`: the HTML `TextView` renders for a finished text (the part's
- * `<div>`, its content `<div>`, the markdown), from one component with one hook. The replacement
+ * The text part of a message that mounted settled (`MessageArticle`): the HTML `TextView` renders
+ * for a finished text (the part's `<div>`, its content `<div>`, the markdown), from one component
+ * with one hook. The replacement
  * hold and the block path only act while a message streams; a settled text keeps its split (so a
  * rewrite renders only the blocks it changed) and its pages' elements, nothing else.
  */
