@@ -10,6 +10,7 @@ import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { addElementAttributes } from '../../packages/react/src/markdown/element-attributes'
 import { markdownOptions } from '../../packages/react/src/markdown/render-options'
 import { installBenchApi } from './bench-api'
 import type { MessageView, MountOptions, Renderer } from './renderer'
@@ -30,11 +31,23 @@ const highlight = new URLSearchParams(location.search).has('highlight')
 const codeComponents = highlight && !new URLSearchParams(location.search).has('bare') && { pre: createCodeBlock() }
 /**
  * Whole-text react-markdown as the markdown tests take it for reference: remark-gfm itself, with the
- * element overrides and URL policy Palimpsest documents (external links get `rel`, unsafe URLs go).
+ * URL policy and element attributes Palimpsest documents (unsafe URLs go, external links get `rel`,
+ * tables `tabIndex`).
  */
 const referenceOptions = {
   ...markdownOptions({ components: undefined, highlight: undefined }),
   remarkPlugins: [remarkGfm],
+  rehypePlugins: [() => addTreeElementAttributes],
+}
+
+type HtmlElement = Parameters<typeof addElementAttributes>[0]
+
+function addTreeElementAttributes(node: { children: HtmlElement['children'] }): void {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue
+    addElementAttributes(child, undefined)
+    addTreeElementAttributes(child)
+  }
 }
 
 /** Updates that leave `texts` as finished assistant messages `m0`, `m1`, … */

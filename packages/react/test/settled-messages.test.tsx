@@ -1,7 +1,7 @@
 /**
- * Messages that mount settled (a transcript's history) render through `SettledMessage`: the same
- * HTML as messages that streamed to the same end, rewrites that render only what changed, context
- * readers that follow the message, and the full layout again once a message streams.
+ * Messages that mount settled (a transcript's history) render their text through `SettledText`: the
+ * same HTML as messages that streamed to the same end, rewrites that render only what changed,
+ * context readers that follow the message, and the streaming text path again once a message streams.
  */
 import type { AgentUpdate, TextPart } from '@palimpsest/core'
 import { render } from '@testing-library/react'

@@ -125,21 +125,15 @@ export function StreamingMarkdown({
   revisions.rewriting = markRevisions && previous !== undefined && split.rewrites !== previous.rewrites
 
   const options = useMemo(
-    () => markdownOptions({ components, highlight, autoDirection, syntax }),
-    [components, highlight, autoDirection, syntax],
+    () => markdownOptions({ components, highlight, autoDirection, syntax, blockRemoteImages, linkTarget }),
+    [components, highlight, autoDirection, syntax, blockRemoteImages, linkTarget],
   )
   // A new `onIssue` function each render must not re-render every link and code block through context.
   const onIssueRef = useRef(onIssue)
   onIssueRef.current = onIssue
   const settings = useMemo<RenderSettings>(
-    () => ({
-      components,
-      blockRemoteImages,
-      linkTarget,
-      highlight,
-      onIssue: (issue: MarkdownIssue) => onIssueRef.current?.(issue),
-    }),
-    [components, blockRemoteImages, linkTarget, highlight],
+    () => ({ components, highlight, onIssue: (issue: MarkdownIssue) => onIssueRef.current?.(issue) }),
+    [components, highlight],
   )
 
   const sourceStore = useMarkdownSourceStore(text, streaming)

@@ -7,14 +7,15 @@
  * - the default set maps its trees to React elements without hast-util-to-jsx-runtime's HTML and SVG
  *   property tables, which its trees do not need (`html-tree-to-react.ts`);
  * - parsing and rendering are separate steps, so a syntax tree the splitter already parsed can be
- *   rendered without parsing its text again (`renderSyntaxTree`).
+ *   rendered without parsing its text again (`renderSyntaxTree`);
+ * - external links and tables get their attributes on the tree (`element-attributes.ts`).
  */
 import type { Element, Parents as HastParents, Root as HastRoot } from 'hast'
-import { urlAttributes } from 'html-url-attributes'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactNode } from 'react'
+import { addElementAttributes } from './element-attributes'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
-import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
+import { gfmSyntax, type MarkdownSyntax, type UrlAttributes } from './markdown-syntax'
 
 /** The hast element a component renders, passed as `node` (as react-markdown does). */
 export interface ExtraProps {
@@ -42,6 +43,8 @@ export interface RenderOptions {
    * their positions alive for as long as the message is shown.
    */
   readonly passNode?: boolean | undefined
+  /** `target` for links to another server (`StreamingMarkdown`'s `linkTarget`); none when absent. */
+  readonly externalLinkTarget?: string | undefined
 }
 
 /** The mdast of `source`, parsed with exactly the parser the render uses. */
@@ -74,7 +77,7 @@ export function renderSyntaxTree(
 ): ReactNode {
   const syntax = options.syntax ?? gfmSyntax
   const hast = syntax.toHtmlTree(tree)
-  applyPolicy(hast, options.urlTransform)
+  applyPolicy(hast, syntax.urlAttributes, options)
   transform?.(hast)
   const rendered = syntax.renderHtmlTree(
     hast,
@@ -95,22 +98,24 @@ export function renderMarkdown(source: string, options: RenderOptions, transform
 
 /**
  * As react-markdown: raw HTML is shown as its text (it is never rendered), and every URL attribute
- * goes through the URL policy. A plain walk: unist-util-visit names a function per node it visits
- * (`Object.defineProperty`), which cost two thirds of rendering a block.
+ * goes through the URL policy; then external links and tables get their attributes. A plain walk:
+ * unist-util-visit names a function per node it visits (`Object.defineProperty`), which cost two
+ * thirds of rendering a block.
  */
-function applyPolicy(parent: HastParents, urlTransform: UrlTransform): void {
+function applyPolicy(parent: HastParents, urlAttributes: UrlAttributes, options: RenderOptions): void {
   const children = parent.children
   for (let index = 0; index < children.length; index++) {
     const node = children[index]!
     if (node.type === 'raw') children[index] = { type: 'text', value: node.value }
     else if (node.type === 'element') {
-      transformUrls(node, urlTransform)
-      applyPolicy(node, urlTransform)
+      transformUrls(node, urlAttributes, options.urlTransform)
+      addElementAttributes(node, options.externalLinkTarget)
+      applyPolicy(node, urlAttributes, options)
     }
   }
 }
 
-function transformUrls(node: Element, urlTransform: UrlTransform): void {
+function transformUrls(node: Element, urlAttributes: UrlAttributes, urlTransform: UrlTransform): void {
   // Most elements have no properties at all: their own keys, not the table's, are walked.
   for (const key in node.properties) {
     if (!Object.hasOwn(node.properties, key) || !Object.hasOwn(urlAttributes, key)) continue

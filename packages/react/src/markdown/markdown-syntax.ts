@@ -7,6 +7,7 @@
  */
 import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
+import { urlAttributes } from 'html-url-attributes'
 import type { Root as MdastRoot } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
@@ -66,11 +67,16 @@ export interface MarkdownSyntaxOptions {
   readonly plainTextPunctuation?: boolean
 }
 
+/** Properties that hold a URL, with the elements they do on (`null`: every element), as `html-url-attributes` lists them. */
+export type UrlAttributes = Readonly<Record<string, readonly string[] | null>>
+
 export interface MarkdownSyntax extends Omit<MarkdownSyntaxOptions, 'remarkPlugins' | 'rehypePlugins'> {
   /** The mdast of a source. */
   parse(source: string): MdastRoot
   /** The hast of an mdast (the tree is consumed). */
   toHtmlTree(tree: MdastRoot): HastRoot
+  /** Every URL attribute the hast this set makes may hold: each goes through the URL policy. */
+  urlAttributes: UrlAttributes
   /** React elements for a hast this set made. */
   renderHtmlTree: HtmlTreeRenderer
 }
@@ -127,6 +133,8 @@ export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSy
     parse: (source) =>
       (mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks).parse(source),
     toHtmlTree: (tree) => withLiteralAutolinks.runSync(tree) as HastRoot,
+    // Rehype plugins may write any element: every URL attribute of HTML.
+    urlAttributes,
     renderHtmlTree: renderWithJsxRuntime,
   }
 }
@@ -142,6 +150,13 @@ const renderWithJsxRuntime: HtmlTreeRenderer = (tree, { components, passNode }) 
     passKeys: true,
     passNode,
   })
+
+/**
+ * The URL attributes of the default set's trees: `mdast-util-to-hast` writes a URL only as a link's
+ * `href` and an image's `src` (raw HTML stays text), and the transforms in this folder write none. So
+ * a page that defines no set of its own needs no table of every URL attribute of HTML.
+ */
+const gfmUrlAttributes: UrlAttributes = { href: ['a'], src: ['img'] }
 
 /** CommonMark with GFM: what react-markdown renders with `remarkPlugins={[remarkGfm]}`. */
 export const gfmSyntax: MarkdownSyntax = gfmWithoutProcessor()
@@ -162,6 +177,7 @@ function gfmWithoutProcessor(): MarkdownSyntax {
     parse: (source) =>
       fromMarkdown(source, mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks),
     toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true }) as HastRoot,
+    urlAttributes: gfmUrlAttributes,
     renderHtmlTree: renderDefaultHtmlTree,
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The react-markdown options every block is rendered with, and the element overrides that enforce
- * the safety policy (links, images) and the highlighter. The overrides are module-level components
- * reading a context, so their identity never changes and growing code blocks are never remounted.
+ * The react-markdown options every block is rendered with, and the element overrides that block
+ * remote images and highlight code (links and tables get their attributes on the tree instead:
+ * `element-attributes.ts`). The overrides are module-level components reading a context, so their
+ * identity never changes and growing code blocks are never remounted.
  */
 import { type ComponentProps, type ComponentType, createElement, type ReactElement, useContext } from 'react'
 import { HighlightedCodeBlock } from './HighlightedCodeBlock'
@@ -9,7 +10,6 @@ import type { Components, ExtraProps, RenderOptions } from './markdown-pipeline'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { isRemoteUrl, safeMarkdownUrl } from './markdown-url'
 import { type RenderSettings, RenderSettingsContext } from './render-settings'
-import { ScrollableTable } from './ScrollableTable'
 
 /** How every block of a `StreamingMarkdown` renders. */
 export interface MarkdownRenderOptions extends RenderOptions {
@@ -22,9 +22,14 @@ export function markdownOptions(
   settings: Pick<RenderSettings, 'components' | 'highlight'> & {
     autoDirection?: boolean
     syntax?: MarkdownSyntax | undefined
+    /** Remote images show as a link to them (`GuardedImage`). */
+    blockRemoteImages?: boolean
+    /** `target` for external links. */
+    linkTarget?: string | undefined
   },
 ): MarkdownRenderOptions {
-  const components: Components = { ...settings.components, a: SafeLink, img: GuardedImage, table: ScrollableTable }
+  const components: Components = { ...settings.components }
+  if (settings.blockRemoteImages) components.img = GuardedImage
   if (settings.highlight) components.pre = HighlightedPre
   return {
     components,
@@ -33,6 +38,7 @@ export function markdownOptions(
     passNode: settings.highlight !== undefined || readsNode(settings.components),
     autoDirection: settings.autoDirection ?? false,
     ...(settings.syntax && { syntax: settings.syntax }),
+    ...(settings.linkTarget && { externalLinkTarget: settings.linkTarget }),
   }
 }
 
@@ -56,20 +62,11 @@ export function derivedFromOptions<T extends object>(
   }
 }
 
-type LinkProps = ComponentProps<'a'> & ExtraProps
-
-function SafeLink({ node, ...props }: LinkProps) {
-  const { components, linkTarget } = useContext(RenderSettingsContext)
-  const external = typeof props.href === 'string' && isRemoteUrl(props.href)
-  const extra = external ? { rel: 'noopener noreferrer', ...(linkTarget ? { target: linkTarget } : {}) } : {}
-  return renderElement(components?.a, 'a', { ...props, ...extra }, node)
-}
-
 type ImageProps = ComponentProps<'img'> & ExtraProps
 
 function GuardedImage({ node, ...props }: ImageProps) {
-  const { components, blockRemoteImages } = useContext(RenderSettingsContext)
-  if (blockRemoteImages && typeof props.src === 'string' && isRemoteUrl(props.src)) {
+  const { components } = useContext(RenderSettingsContext)
+  if (typeof props.src === 'string' && isRemoteUrl(props.src)) {
     return (
       <a href={props.src} rel="noopener noreferrer" data-palimpsest-blocked-image="">
         {props.alt || props.src}

@@ -12,16 +12,12 @@ export interface MarkdownIssue {
 
 export interface RenderSettings {
   components: Components | undefined
-  blockRemoteImages: boolean
-  linkTarget: string | undefined
   highlight: CodeHighlighter | undefined
   onIssue: ((issue: MarkdownIssue) => void) | undefined
 }
 
 export const RenderSettingsContext = createContext<RenderSettings>({
   components: undefined,
-  blockRemoteImages: false,
-  linkTarget: undefined,
   highlight: undefined,
   onIssue: undefined,
 })

@@ -2,6 +2,8 @@
  * One message: `Message.Root` (an `<article>` exposing `data-role`, `data-status`, `data-author`),
  * `Message.Header` (author or role, and the ending status when it is not a plain completion),
  * and the two slots `Message.Secondary` / `Message.Primary`. `<Message messageId>` composes them.
+ * They are marked pure (`@__PURE__`), as are the slots, so a page that uses none of them (a
+ * `Transcript` renders its own article, `MessageArticle`) leaves them out of its bundle.
  */
 import type { Message as MessageState } from '@palimpsest/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react'
@@ -17,7 +19,7 @@ export interface MessageRootProps extends ComponentPropsWithoutRef<'article'> {
 }
 
 /** The `<article>` of a message; its ref is the article (to measure or scroll to the message). */
-const MessageRoot = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot(
+const MessageRoot = /* @__PURE__ */ forwardRef<HTMLElement, MessageRootProps>(function MessageRoot(
   { message, children, ...rest },
   ref,
 ) {
@@ -57,31 +59,31 @@ export function messageAuthorName(message: MessageState, labels: Labels): string
   return message.author ?? labels.roles[message.role] ?? message.role
 }
 
-const MessageStatusBadge = forwardRef<HTMLSpanElement, Omit<ComponentPropsWithoutRef<'span'>, 'children'>>(
-  function MessageStatusBadge(props, ref) {
+const MessageStatusBadge = /* @__PURE__ */ forwardRef<
+  HTMLSpanElement,
+  Omit<ComponentPropsWithoutRef<'span'>, 'children'>
+>(function MessageStatusBadge(props, ref) {
+  const message = useMessageContext()
+  const { labels } = useTranscriptOptions()
+  if (!showsStatusBadge(message)) return null
+  return (
+    <span ref={ref} data-palimpsest-badge="message-status" {...props} data-status={message.status}>
+      {labels.messageStatus[message.status] ?? message.status}
+    </span>
+  )
+})
+
+const MessageHeader = /* @__PURE__ */ forwardRef<HTMLElement, ComponentPropsWithoutRef<'header'>>(
+  function MessageHeader({ children, ...rest }, ref) {
     const message = useMessageContext()
     const { labels } = useTranscriptOptions()
-    if (!showsStatusBadge(message)) return null
     return (
-      <span ref={ref} data-palimpsest-badge="message-status" {...props} data-status={message.status}>
-        {labels.messageStatus[message.status] ?? message.status}
-      </span>
+      <header ref={ref} data-palimpsest-message-header="" {...rest}>
+        {children ?? defaultHeaderContent(message, labels)}
+      </header>
     )
   },
 )
-
-const MessageHeader = forwardRef<HTMLElement, ComponentPropsWithoutRef<'header'>>(function MessageHeader(
-  { children, ...rest },
-  ref,
-) {
-  const message = useMessageContext()
-  const { labels } = useTranscriptOptions()
-  return (
-    <header ref={ref} data-palimpsest-message-header="" {...rest}>
-      {children ?? defaultHeaderContent(message, labels)}
-    </header>
-  )
-})
 
 /** What a header shows unless given children: the author, then the status badge when the status is worth saying. */
 export function defaultHeaderContent(message: MessageState, labels: Labels): ReactNode {
@@ -98,7 +100,10 @@ export interface MessageProps extends Omit<MessageRootProps, 'message'> {
 }
 
 /** A message from the store, laid out as header, secondary content, primary content. */
-const MessageById = forwardRef<HTMLElement, MessageProps>(function MessageById({ messageId, children, ...rest }, ref) {
+const MessageById = /* @__PURE__ */ forwardRef<HTMLElement, MessageProps>(function MessageById(
+  { messageId, children, ...rest },
+  ref,
+) {
   const message = useMessage(messageId)
   if (!message) return null
   return (
@@ -118,7 +123,7 @@ export function DefaultMessageLayout() {
   )
 }
 
-export const Message = Object.assign(MessageById, {
+export const Message = /* @__PURE__ */ Object.assign(MessageById, {
   Root: MessageRoot,
   Header: MessageHeader,
   StatusBadge: MessageStatusBadge,

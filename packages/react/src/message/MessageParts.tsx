@@ -14,7 +14,10 @@ interface SlotProps extends ComponentPropsWithoutRef<'div'> {
   select: (part: Part) => boolean
 }
 
-const PartsSlot = forwardRef<HTMLDivElement, SlotProps>(function PartsSlot({ which, select, ...rest }, ref) {
+const PartsSlot = /* @__PURE__ */ forwardRef<HTMLDivElement, SlotProps>(function PartsSlot(
+  { which, select, ...rest },
+  ref,
+) {
   const message = useMessageContext()
   const parts = message.parts.filter(select)
   if (parts.length === 0) return null
@@ -29,7 +32,7 @@ const PartsSlot = forwardRef<HTMLDivElement, SlotProps>(function PartsSlot({ whi
 })
 
 /** The answer parts: text, data, files, sources, approval requests, errors. */
-export const PrimaryContent = forwardRef<HTMLDivElement, PartsSlotProps>(function PrimaryContent(
+export const PrimaryContent = /* @__PURE__ */ forwardRef<HTMLDivElement, PartsSlotProps>(function PrimaryContent(
   { filter, ...rest },
   ref,
 ) {
@@ -37,7 +40,7 @@ export const PrimaryContent = forwardRef<HTMLDivElement, PartsSlotProps>(functio
 })
 
 /** The secondary parts: reasoning, tool calls, plans, handoffs, status lines. */
-export const SecondaryContent = forwardRef<HTMLDivElement, PartsSlotProps>(function SecondaryContent(
+export const SecondaryContent = /* @__PURE__ */ forwardRef<HTMLDivElement, PartsSlotProps>(function SecondaryContent(
   { filter, ...rest },
   ref,
 ) {

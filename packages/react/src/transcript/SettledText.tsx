@@ -1,6 +1,7 @@
 /**
- * The text part of a `SettledMessage`: the HTML `TextView` renders for a finished text (the part's
- * `<div>`, its content `<div>`, the markdown), from one component with one hook. The replacement
+ * The text part of a message that mounted settled (`MessageArticle`): the HTML `TextView` renders
+ * for a finished text (the part's `<div>`, its content `<div>`, the markdown), from one component
+ * with one hook. The replacement
  * hold and the block path only act while a message streams; a settled text keeps its split (so a
  * rewrite renders only the blocks it changed) and its pages' elements, nothing else.
  */
@@ -29,18 +30,10 @@ export function settledTextRender(transcript: TranscriptOptions): SettledTextRen
   let render = renders.get(transcript)
   if (!render) {
     const { markdownComponents: components, highlight, autoDirection, markdownSyntax: syntax } = transcript
+    const { blockRemoteImages } = transcript
     render = {
-      options: markdownOptions({ components, highlight, autoDirection, syntax }),
-      settings:
-        components || highlight || transcript.blockRemoteImages
-          ? {
-              components,
-              blockRemoteImages: transcript.blockRemoteImages,
-              linkTarget: undefined,
-              highlight,
-              onIssue: undefined,
-            }
-          : undefined,
+      options: markdownOptions({ components, highlight, autoDirection, syntax, blockRemoteImages }),
+      settings: components || highlight ? { components, highlight, onIssue: undefined } : undefined,
       providesSource: components !== undefined,
     }
     renders.set(transcript, render)

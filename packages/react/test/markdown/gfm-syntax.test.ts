@@ -5,10 +5,13 @@
  * examples, and those of a syntax defined without plugins.
  */
 import { tests as commonmarkExamples } from 'commonmark-spec'
+import type { Nodes } from 'hast'
+import { urlAttributes } from 'html-url-attributes'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
 import { describe, expect, it } from 'vitest'
 import { defineMarkdownSyntax, gfmSyntax } from '../../src/markdown'
 import { gfmExamples } from './gfm-examples'
@@ -45,4 +48,31 @@ describe('gfmSyntax', () => {
       expect(defined.toHtmlTree(defined.parse(source)), source).toEqual(gfmSyntax.toHtmlTree(gfmSyntax.parse(source)))
     }
   }, 30_000)
+})
+
+describe('the URL attributes of the default set', () => {
+  /** Every property of an element that HTML reads as a URL, as `tag.property`. */
+  function urlProperties(tree: Nodes): string[] {
+    const found: string[] = []
+    visit(tree, 'element', (element) => {
+      for (const [property, tags] of Object.entries(urlAttributes)) {
+        if (Object.hasOwn(element.properties, property) && (tags === null || tags.includes(element.tagName)))
+          found.push(`${element.tagName}.${property}`)
+      }
+    })
+    return found
+  }
+
+  it('are every URL attribute its trees hold, for every example (so each goes through the URL policy)', () => {
+    const listed = Object.entries(gfmSyntax.urlAttributes).flatMap(([property, tags]) =>
+      (tags ?? []).map((tag) => `${tag}.${property}`),
+    )
+    const held = new Set(sources.flatMap((source) => urlProperties(gfmSyntax.toHtmlTree(gfmSyntax.parse(source)))))
+    expect([...held].filter((attribute) => !listed.includes(attribute))).toEqual([])
+    expect([...held].sort()).toEqual(['a.href', 'img.src'])
+  })
+
+  it('are, for a set with rehype plugins, every URL attribute of HTML', () => {
+    expect(defined.urlAttributes).toEqual(urlAttributes)
+  })
 })

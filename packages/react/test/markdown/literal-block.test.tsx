@@ -15,7 +15,7 @@ import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { repairTail } from '../../src/markdown/tail-repair'
 import { gfmExamples } from './gfm-examples'
-import { splitStates, staticSplitHtml } from './markdown-harness'
+import { referenceElementAttributes, splitStates, staticSplitHtml } from './markdown-harness'
 
 const options = markdownOptions({ components: undefined, highlight: undefined })
 
@@ -41,7 +41,7 @@ function tailReference(state: SplitState): string {
   const last = state.tail[state.tail.length - 1]!
   const text = repairTail(last.text.replace(/(?:\r\n|\r|\n)$/, ''), state.tailLeaf)
   return renderToStaticMarkup(
-    <Markdown {...options} remarkPlugins={[remarkGfm]}>
+    <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
       {text}
     </Markdown>,
   )
@@ -88,7 +88,7 @@ describe('literal HTML tail', () => {
     expect(staticSplitHtml(states[states.length - 1]!)).toBe(
       renderToStaticMarkup(
         <div>
-          <Markdown {...options} remarkPlugins={[remarkGfm]}>
+          <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
             {markdown}
           </Markdown>
         </div>,

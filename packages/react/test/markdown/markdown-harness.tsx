@@ -1,9 +1,11 @@
 /** Test harness: stream text into a live `StreamingMarkdown` root and render react-markdown references. */
+import type { Root as HastRoot } from 'hast'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { visit } from 'unist-util-visit'
 import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
 import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
 import { markdownOptions } from '../../src/markdown/render-options'
@@ -39,6 +41,23 @@ export function liveMarkdown(): LiveMarkdown {
 /** The reference renders with remark-gfm itself, not the component's shared-extension plugin. */
 const referencePlugins = [remarkGfm]
 
+/**
+ * The attributes `StreamingMarkdown` documents for links and tables, for react-markdown references
+ * (a rehype plugin): a link to another server (`http(s)://` or `//`) gets `rel="noopener
+ * noreferrer"` and the `linkTarget` asked for, a table `tabIndex={0}` before its other attributes.
+ */
+export function referenceElementAttributes({ linkTarget }: { linkTarget?: string | undefined } = {}) {
+  return (tree: HastRoot) =>
+    visit(tree, 'element', (element) => {
+      const href = element.properties.href
+      if (element.tagName === 'table') element.properties = { tabIndex: 0, ...element.properties }
+      else if (element.tagName === 'a' && typeof href === 'string' && /^\s*(?:https?:)?\/\//i.test(href)) {
+        element.properties.rel = ['noopener', 'noreferrer']
+        if (linkTarget) element.properties.target = linkTarget
+      }
+    })
+}
+
 /** Inner HTML of react-markdown's own render of the whole text, with the options StreamingMarkdown uses. */
 export function referenceHtml(text: string, props: Partial<StreamingMarkdownProps> = {}): string {
   const live = liveReference()
@@ -56,7 +75,11 @@ function liveReference() {
       const options = markdownOptions({ components: props.components, highlight: props.highlight })
       act(() =>
         root.render(
-          <Markdown {...options} remarkPlugins={referencePlugins}>
+          <Markdown
+            {...options}
+            remarkPlugins={referencePlugins}
+            rehypePlugins={[[referenceElementAttributes, { linkTarget: props.linkTarget }]]}
+          >
             {text}
           </Markdown>,
         ),
@@ -153,7 +176,7 @@ export function staticSplitHtml(state: SplitState, streaming = false): string {
 export function staticReferenceHtml(text: string): string {
   return renderToStaticMarkup(
     <div>
-      <Markdown {...plainOptions} remarkPlugins={referencePlugins}>
+      <Markdown {...plainOptions} remarkPlugins={referencePlugins} rehypePlugins={[referenceElementAttributes]}>
         {text}
       </Markdown>
     </div>,

@@ -9,7 +9,14 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { describe, expect, it } from 'vitest'
 import { markdownOptions } from '../../src/markdown/render-options'
-import { canonicalHtml, liveMarkdown, referenceHtml, renderedHtml, streamThrough } from './markdown-harness'
+import {
+  canonicalHtml,
+  liveMarkdown,
+  referenceElementAttributes,
+  referenceHtml,
+  renderedHtml,
+  streamThrough,
+} from './markdown-harness'
 
 const fading = (element: Element) =>
   [...element.querySelectorAll('[data-palimpsest-fade]')].map((span) => span.textContent)
@@ -133,7 +140,7 @@ function directedReference(text: string): string {
   }
   const options = markdownOptions({ components: undefined, highlight: undefined })
   return renderToStaticMarkup(
-    <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[directTopLevel]}>
+    <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[directTopLevel, referenceElementAttributes]}>
       {text}
     </Markdown>,
   )

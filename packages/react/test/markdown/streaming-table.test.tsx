@@ -17,7 +17,7 @@ import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/r
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { StreamingTable, tableRowPageSize, tableRows } from '../../src/markdown/StreamingTable'
 import { gfmExamples } from './gfm-examples'
-import { liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import { liveMarkdown, referenceElementAttributes, referenceHtml, renderedHtml } from './markdown-harness'
 
 /** The streaming table's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
 function bothRenders(state: SplitState, components?: Components) {
@@ -26,13 +26,7 @@ function bothRenders(state: SplitState, components?: Components) {
   if (!block?.tableRows) return undefined
   const options = markdownOptions({ components, highlight: undefined })
   const definitions = state.streamingDefinitions
-  const settings: RenderSettings = {
-    components,
-    blockRemoteImages: false,
-    linkTarget: undefined,
-    highlight: undefined,
-    onIssue: undefined,
-  }
+  const settings: RenderSettings = { components, highlight: undefined, onIssue: undefined }
   const html = (element: React.ReactElement) =>
     renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
   const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
@@ -47,7 +41,7 @@ function bothRenders(state: SplitState, components?: Components) {
       />,
     ),
     whole: html(
-      <Markdown {...options} remarkPlugins={[remarkGfm]}>
+      <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
         {prefix + block.text}
       </Markdown>,
     ),

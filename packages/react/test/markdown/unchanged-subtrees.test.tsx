@@ -6,7 +6,7 @@
  */
 import type { ComponentProps } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Components } from '../../src/markdown'
+import type { MarkdownComponents } from '../../src/markdown'
 import { type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 
 let live: LiveMarkdown | undefined
@@ -17,7 +17,7 @@ afterEach(() => {
 
 function countingComponents() {
   const renders = { a: 0, li: 0 }
-  const components: Components = {
+  const components: MarkdownComponents = {
     a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) => {
       renders.a++
       return <a {...props} />

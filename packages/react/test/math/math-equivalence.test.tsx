@@ -14,7 +14,7 @@ import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter
 import { markdownOptions } from '../../src/markdown/render-options'
 import { SplitMarkdown } from '../../src/markdown/StreamingMarkdown'
 import { createMathSyntax, safeKatexOptions } from '../../src/math'
-import { chunksAt } from '../markdown/markdown-harness'
+import { chunksAt, referenceElementAttributes } from '../markdown/markdown-harness'
 import { bracketDocuments, mathDocuments } from './math-documents'
 
 const syntaxes = [
@@ -30,7 +30,7 @@ function referenceHtml(text: string, singleDollarTextMath: boolean): string {
         components={options.components}
         urlTransform={options.urlTransform}
         remarkPlugins={[remarkGfm, [remarkMath, { singleDollarTextMath }]]}
-        rehypePlugins={[[rehypeKatex, safeKatexOptions]]}
+        rehypePlugins={[[rehypeKatex, safeKatexOptions], referenceElementAttributes]}
       >
         {text}
       </Markdown>

@@ -1,14 +1,14 @@
 /**
- * A transcript message that mounted settled (finished, e.g. the history of a chat) in the default
- * layout: the HTML of `Message.Root` around `DefaultMessageLayout`, rendered by one component. The
- * layout's compound parts (root, header, badge, two slots, the part view and the text view) each
- * cost a fiber, its props and its hooks for as long as the message is shown; for a message that no
- * longer streams they do nothing, so thousands of settled messages would keep tens of fibers and
- * hooks each (`bench/RESULTS.md`, "Heap of settled messages (session 7)").
+ * A transcript message in the default layout, streaming or settled: the HTML of `Message.Root`
+ * around `DefaultMessageLayout`, rendered by one component. The layout's compound parts (root,
+ * header, two slots) would each cost a fiber, its props and its hooks for as long as the message is
+ * shown, and the header and slots each subscribe to the message (`bench/RESULTS.md`, "Heap of
+ * settled messages (session 7)"); a page with only a `Transcript` then carries none of them.
  *
- * Parts other than text, and a text part whose component is replaced, still render through
- * `PartView`, so panels keep their disclosure state and behaviour. Once the message streams again
- * it renders through the full layout (`TranscriptMessage`).
+ * Parts render through `PartView`, so panels keep their disclosure state and behaviour, except the
+ * text parts of a message that mounted settled (`settledText`, until it streams again): those
+ * render through `SettledText`, one component instead of the text view, the replacement hold and
+ * `StreamingMarkdown`, unless the text component is replaced or rewrites are marked.
  */
 import { isPartStreaming, isPrimary, isSecondary, type Message as MessageState, type Part } from '@palimpsest/core'
 import type { CSSProperties, ReactNode } from 'react'
@@ -18,12 +18,21 @@ import { PartView } from '../message/PartView'
 import { useTranscriptOptions } from '../options/options-context'
 import { SettledText, settledTextRender } from './SettledText'
 
-export function SettledMessage({ message, style }: { message: MessageState; style?: CSSProperties | undefined }) {
+interface MessageArticleProps {
+  message: MessageState
+  style?: CSSProperties | undefined
+  /** The message mounted settled and has not streamed since: its text parts render through `SettledText`. */
+  settledText: boolean
+}
+
+export function MessageArticle({ message, style, settledText }: MessageArticleProps) {
   const options = useTranscriptOptions()
   const { labels } = options
   const source = useMessageSource(message)
-  // A text part renders through `SettledText` unless its component is replaced or rewrites are marked.
-  const text = options.components.text === undefined && !options.markRevisions ? settledTextRender(options) : undefined
+  const text =
+    settledText && options.components.text === undefined && !options.markRevisions
+      ? settledTextRender(options)
+      : undefined
   const renderPart = (part: Part): ReactNode =>
     part.kind === 'text' && text ? (
       <SettledText key={part.id} text={part.text} epoch={part.epoch} render={text} />
