@@ -212,6 +212,15 @@ describe('CodeBlock', () => {
     expect(button.textContent).toBe('Copied')
   })
 
+  test('copying while the fence streams copies the code shown at that moment', async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(<StreamingMarkdown text={'```py\nprint(1)'} streaming components={components} />)
+    rerender(<StreamingMarkdown text={'```py\nprint(1)\nprint(2)'} streaming components={components} />)
+    await user.click(screen.getByRole('button', { name: 'Copy py' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied'))
+    expect(await navigator.clipboard.readText()).toBe('print(1)\nprint(2)')
+  })
+
   test('an optional Download button; a pre without code is left alone', () => {
     const WithDownload = createCodeBlock({ download: true, labels: { download: 'Save' } })
     render(<StreamingMarkdown text={'```ts\nconst a = 1\n```'} components={{ pre: WithDownload }} />)
