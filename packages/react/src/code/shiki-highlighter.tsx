@@ -8,6 +8,7 @@
 
 import type { CodeHighlighter } from '@palimpsest/react'
 import { createElement, type ReactNode } from 'react'
+import { AwaitedLines } from './AwaitedLines'
 import { createIncrementalTokens, type IncrementalTokens, type IncrementalTokensOptions } from './incremental-tokens'
 import { createRenderedLines } from './rendered-lines'
 import { createShikiLanguages, type ShikiLanguages } from './shiki-tokenizer'
@@ -22,10 +23,12 @@ export interface ShikiHighlighterOptions extends IncrementalTokensOptions {
   languages?: readonly string[]
   /**
    * Where code is tokenised. `'worker'` (the default where `Worker` exists): Shiki runs in a module
-   * worker and a block shows its previous highlighting, then the new lines, until the worker answers;
-   * if the worker cannot start (a content security policy, a bundler that did not emit it), the
-   * highlighter goes on on the main thread. `'main-thread'`: tokenised while rendering, highlighted
-   * in the same commit (the default where there is no `Worker`: a server render, jsdom).
+   * worker; a block shows the lines highlighted already and its new lines plain until the worker
+   * answers, and the next chunk's render shows the answer (or a render of its own when no chunk
+   * follows within 100 ms), so a streaming fence still commits once per chunk. If the worker cannot
+   * start (a content security policy, a bundler that did not emit it), the highlighter goes on on the
+   * main thread. `'main-thread'`: tokenised while rendering, highlighted in the same commit (the
+   * default where there is no `Worker`: a server render, jsdom).
    */
   tokenise?: 'worker' | 'main-thread'
 }
@@ -69,27 +72,30 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): S
     return grammar
   }
 
-  /** The lines of `code` (a loaded grammar's) on the main thread, all at once. */
-  const linesNow = (grammar: string, code: string): ReactNode[] => {
+  /** Each line of `code` (a loaded grammar's) rendered on the main thread, all at once. */
+  const linesNow = (grammar: string, code: string): readonly ReactNode[] => {
     const main = onMainThread()
     const tokenizer = main.languages.tokenizer
     if (!tokenizer) throw new Error('Shiki is not loaded on the main thread')
     main.cache ??= createIncrementalTokens(tokenizer, renderLine, options)
-    return joinLines(main.cache.lines(grammar, code))
+    return main.cache.lines(grammar, code)
   }
 
-  /** Highlights `code` of a fence in `language`, whose grammar (`grammar`) is loaded where it is tokenised. */
-  const highlightLoaded = (language: string, grammar: string, code: string): ReactNode[] | Promise<ReactNode[]> => {
-    if (!worker) return linesNow(grammar, code)
+  /**
+   * Highlights `code` of a fence in `language`, whose grammar (`grammar`) is loaded where it is
+   * tokenised. With the worker: the lines known already highlighted and the rest plain, until it answers.
+   */
+  const highlightLoaded = (language: string, grammar: string, code: string): ReactNode => {
+    if (!worker) return joinLines(linesNow(grammar, code))
     const lines = code.split('\n')
     const known = rendered.match(grammar, lines)
     if (known.complete) return joinLines(known.rendered)
     const from = known.rendered.length
-    return worker.lines(grammar, code, from).then(
+    const answer = worker.lines(grammar, code, from).then(
       (runs) => {
         const all = known.rendered.concat(runs.map((line, offset) => renderLine(line, from + offset)))
         rendered.keep(grammar, lines, all)
-        return joinLines(all)
+        return all
       },
       orOnMainThread(() =>
         onMainThread()
@@ -97,6 +103,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): S
           .then(() => linesNow(grammar, code)),
       ),
     )
+    return createElement(AwaitedLines, { lines, known: known.rendered, answer })
   }
 
   const highlight = ((code: string, language: string | undefined) => {

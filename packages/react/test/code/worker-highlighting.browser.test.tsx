@@ -4,8 +4,9 @@
  * again, and the worker tokenises only the new lines.
  */
 import '../../src/styles.css'
-import { render, waitFor } from '@testing-library/react'
-import { expect, test } from 'vitest'
+import { act, render, waitFor } from '@testing-library/react'
+import { Profiler } from 'react'
+import { expect, test, vi } from 'vitest'
 import { CodeBlock, createShikiHighlighter } from '../../src/code'
 import { StreamingMarkdown } from '../../src/markdown'
 import { referenceShiki, shikiColours, shownColours } from './shiki-colours'
@@ -61,4 +62,45 @@ test('the main-thread option highlights in the same render, as without a worker'
   const code = container.querySelector('pre code') as HTMLElement
   expect(code.hasAttribute('data-highlighted')).toBe(true)
   expect(code.querySelector('.palimpsest-code-token-keyword')?.textContent).toBe('const')
+})
+
+/** Waits (by animation frames, which fake timers leave alone) until `done` holds. */
+async function framesUntil(done: () => boolean) {
+  for (let frame = 0; !done(); frame++) {
+    if (frame > 600) throw new Error('gave up waiting')
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+  }
+}
+
+test('while chunks keep coming each is one commit, the next chunk showing the answer; then the last answer on its own', async () => {
+  const highlight = createShikiHighlighter()
+  await highlight.load('ts')
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    let commits = 0
+    const view = (text: string) => (
+      <Profiler id="answer" onRender={() => commits++}>
+        <StreamingMarkdown text={text} streaming highlight={highlight} components={{ pre: CodeBlock }} />
+      </Profiler>
+    )
+    let text = '```ts\n'
+    const { container, rerender } = render(view(text))
+    const highlightedLines = () => container.querySelectorAll('pre code [data-line]').length
+    // The answer for the empty fence; from here on each answer tokenises at least the line just added.
+    await framesUntil(() => highlight.linesTokenized > 0)
+    for (const [index, line] of lines.entries()) {
+      text += `${line}\n`
+      const before = commits
+      const tokenized = highlight.linesTokenized
+      rerender(view(text))
+      // The lines the worker answered for before this chunk are highlighted by this chunk's render.
+      expect(highlightedLines()).toBe(index)
+      await framesUntil(() => highlight.linesTokenized > tokenized)
+      expect(commits - before, 'the answer was committed on its own while chunks kept coming').toBe(1)
+    }
+    await act(async () => vi.advanceTimersByTime(100))
+    expect(highlightedLines()).toBe(lines.length)
+  } finally {
+    vi.useRealTimers()
+  }
 })
