@@ -98,7 +98,10 @@ test('while chunks keep coming each is one commit, the next chunk showing the an
       await framesUntil(() => highlight.linesTokenized > tokenized)
       expect(commits - before, 'the answer was committed on its own while chunks kept coming').toBe(1)
     }
-    await act(async () => vi.advanceTimersByTime(100))
+    await act(async () => {
+      vi.advanceTimersByTime(100)
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    })
     expect(highlightedLines()).toBe(lines.length)
   } finally {
     vi.useRealTimers()
