@@ -12,8 +12,12 @@ export function codeAnswer(prefix: string, chars: number): string {
   return copies.join('\n\n')
 }
 
-/** The bench page's query for a highlighting variant: on (default), `bare` (no `createCodeBlock`) or `off`. */
+/**
+ * The bench page's query for a highlighting variant: on (default, tokenised in a worker), `bare` (no
+ * `createCodeBlock`), `main-thread` (tokenised on the main thread) or `off`.
+ */
 export function highlightQuery(variant: string | undefined): string {
   if (variant === 'off') return ''
-  return variant === 'bare' ? '?highlight&bare' : '?highlight'
+  if (variant === 'bare' || variant === 'main-thread') return `?highlight&${variant}`
+  return '?highlight'
 }

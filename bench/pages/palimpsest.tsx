@@ -24,8 +24,12 @@ const motion = new URLSearchParams(location.search).has('motion')
  * (Shiki, TypeScript, Python and diff loaded before the page reports ready) with its code block header.
  */
 const codeLanguages = ['ts', 'python', 'diff']
+/** `?highlight&main-thread`: tokenised on the main thread rather than in the highlighter's worker. */
 const highlight = new URLSearchParams(location.search).has('highlight')
-  ? createShikiHighlighter({ languages: codeLanguages })
+  ? createShikiHighlighter({
+      languages: codeLanguages,
+      tokenise: new URLSearchParams(location.search).has('main-thread') ? 'main-thread' : 'worker',
+    })
   : undefined
 /** `?highlight&bare`: highlighting without the code block header (no element override, so no source context). */
 const codeComponents = highlight && !new URLSearchParams(location.search).has('bare') && { pre: createCodeBlock() }

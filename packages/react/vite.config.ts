@@ -19,14 +19,41 @@ function copyStylesheet(): Plugin {
   }
 }
 
+/**
+ * The code subpath starts its tokenising worker with `new Worker(new URL('./tokenise-worker.ts',
+ * import.meta.url), { type: 'module' })`, which Vite bundles as a worker where the sources are built
+ * (the stories, tests and benchmarks). The published build keeps that expression instead, pointing
+ * at `tokenise-worker.js`, the worker's own entry beside `code.js`, so that the application's bundler
+ * (Vite, webpack, Next) bundles the worker, with the application's copy of Shiki.
+ */
+function keepTokeniseWorkerUrl(): Plugin {
+  const source = "new URL('./tokenise-worker.ts', import.meta.url)"
+  const placeholder = '__palimpsestTokeniseWorkerUrl__'
+  return {
+    name: 'palimpsest-keep-tokenise-worker-url',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/src/code/tokenise-client.ts')) return null
+      if (!code.includes(source)) throw new Error(`tokenise-client.ts no longer starts its worker with ${source}`)
+      return { code: code.replace(source, placeholder), map: null }
+    },
+    renderChunk(code) {
+      if (!code.includes(placeholder)) return null
+      return { code: code.replace(placeholder, "new URL('./tokenise-worker.js', import.meta.url)"), map: null }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), copyStylesheet()],
+  plugins: [react(), copyStylesheet(), keepTokeniseWorkerUrl()],
   build: {
     lib: {
       // The main entry and one opt-in subpath per plugin, each loading its heavy library on first use.
       entry: {
         index: 'src/index.ts',
         code: 'src/code/index.ts',
+        'tokenise-worker': 'src/code/tokenise-worker.ts',
         mermaid: 'src/mermaid/index.ts',
         links: 'src/links/index.ts',
         math: 'src/math/index.ts',

@@ -5,7 +5,16 @@
  */
 
 import { fencedCodeOf, visuallyHidden } from '@palimpsest/react'
-import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  type ComponentType,
+  memo,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import type { ExtraProps } from '../markdown/markdown-pipeline'
 
 export interface CodeBlockLabels {
@@ -41,15 +50,15 @@ export function createCodeBlock(options: CodeBlockOptions = {}): ComponentType<P
   const labels = { ...defaultCodeBlockLabels, ...options.labels }
   function CodeBlock({ node, children, ...props }: PreProps) {
     const fenced = fencedCodeOf(node)
+    // The buttons read the code when clicked, so a streaming fence does not render its header again per chunk.
+    const code = useRef('')
+    useLayoutEffect(() => {
+      code.current = fenced?.code ?? ''
+    })
     if (!fenced) return <pre {...props}>{children}</pre>
-    const language = fenced.language ?? labels.plainText
     return (
       <div data-palimpsest-code-block="" data-language={fenced.language}>
-        <div data-palimpsest-code-header="">
-          <span data-palimpsest-code-language="">{language}</span>
-          <CopyButton code={fenced.code} language={language} labels={labels} />
-          {options.download && <DownloadButton code={fenced.code} language={fenced.language} labels={labels} />}
-        </div>
+        <CodeHeader code={code} language={fenced.language} labels={labels} download={options.download ?? false} />
         {/* Focusable so a keyboard user can scroll a long line into view. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it */}
         <pre {...props} tabIndex={0}>
@@ -61,11 +70,30 @@ export function createCodeBlock(options: CodeBlockOptions = {}): ComponentType<P
   return CodeBlock
 }
 
+interface CodeHeaderProps {
+  code: RefObject<string>
+  language: string | undefined
+  labels: CodeBlockLabels
+  download: boolean
+}
+
+const CodeHeader = memo(function CodeHeader({ code, language, labels, download }: CodeHeaderProps) {
+  const shown = language ?? labels.plainText
+  return (
+    <div data-palimpsest-code-header="">
+      <span data-palimpsest-code-language="">{shown}</span>
+      <CopyButton code={code} language={shown} labels={labels} />
+      {download && <DownloadButton code={code} language={language} labels={labels} />}
+    </div>
+  )
+})
+
 /** The code block with the default labels and no Download button. */
 export const CodeBlock = createCodeBlock()
 
 interface ButtonProps {
-  code: string
+  /** The code as of the last render. */
+  code: RefObject<string>
   language: string | undefined
   labels: CodeBlockLabels
 }
@@ -85,7 +113,7 @@ function CopyButton({ code, language, labels }: ButtonProps) {
       done('failed')
       return
     }
-    clipboard.writeText(code).then(
+    clipboard.writeText(code.current).then(
       () => done('copied'),
       () => done('failed'),
     )
@@ -140,7 +168,7 @@ const extensions: Record<string, string> = {
 
 function DownloadButton({ code, language, labels }: ButtonProps) {
   const download = () => {
-    const url = URL.createObjectURL(new Blob([code], { type: 'text/plain' }))
+    const url = URL.createObjectURL(new Blob([code.current], { type: 'text/plain' }))
     const link = document.createElement('a')
     link.href = url
     link.download = `code.${(language && extensions[language.toLowerCase()]) ?? 'txt'}`

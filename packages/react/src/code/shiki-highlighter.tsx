@@ -2,18 +2,18 @@
  * A `highlight` hook for `StreamingMarkdown` / `Transcript` backed by Shiki. Shiki, its JavaScript
  * regex engine and each language's grammar are imported on first use; until a language is loaded
  * the block shows as plain code (a promise, so `StreamingMarkdown` keeps the code as it is and
- * never flashes back once highlighted). Lines are tokenised incrementally (`incremental-tokens.ts`).
+ * never flashes back once highlighted). Lines are tokenised incrementally (`incremental-tokens.ts`),
+ * by default in a worker (`tokenise-worker.ts`), so the main thread only renders the runs.
  */
 
 import type { CodeHighlighter } from '@palimpsest/react'
 import { createElement, type ReactNode } from 'react'
-import type { HighlighterCore, LanguageInput } from 'shiki/core'
-import type { StateStack } from 'shiki/textmate'
-import { createIncrementalTokens, type IncrementalTokensOptions, type LineTokenizer } from './incremental-tokens'
-import { appendRun, codeVariablePrefix, runClasses, type TokenRun } from './token-runs'
-
-/** Colours are CSS variables (`--palimpsest-code-*`), set through token classes in `styles.css` for light and dark. */
-const themeName = 'palimpsest-css-variables'
+import { AwaitedLines } from './AwaitedLines'
+import { createIncrementalTokens, type IncrementalTokens, type IncrementalTokensOptions } from './incremental-tokens'
+import { createRenderedLines } from './rendered-lines'
+import { createShikiLanguages, type ShikiLanguages } from './shiki-tokenizer'
+import type { TokenRun } from './token-runs'
+import { createTokeniseClient, type TokeniseClient, workerUnavailable } from './tokenise-client'
 
 export interface ShikiHighlighterOptions extends IncrementalTokensOptions {
   /**
@@ -21,6 +21,16 @@ export interface ShikiHighlighterOptions extends IncrementalTokensOptions {
    * Shiki bundles, each loaded the first time a fence uses it.
    */
   languages?: readonly string[]
+  /**
+   * Where code is tokenised. `'worker'` (the default where `Worker` exists): Shiki runs in a module
+   * worker; a block shows the lines highlighted already and its new lines plain until the worker
+   * answers, and the next chunk's render shows the answer (or a render of its own when no chunk
+   * follows within 100 ms), so a streaming fence still commits once per chunk. If the worker cannot
+   * start (a content security policy, a bundler that did not emit it), the highlighter goes on on the
+   * main thread. `'main-thread'`: tokenised while rendering, highlighted in the same commit (the
+   * default where there is no `Worker`: a server render, jsdom).
+   */
+  tokenise?: 'worker' | 'main-thread'
 }
 
 export interface ShikiHighlighter extends CodeHighlighter {
@@ -31,165 +41,102 @@ export interface ShikiHighlighter extends CodeHighlighter {
 }
 
 export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): ShikiHighlighter {
-  let shiki: Promise<Shiki> | undefined
-  let loaded: Shiki | undefined
-  const loadedLanguages = new Set<string>()
-  const pending = new Map<string, Promise<boolean>>()
-  const allowed = options.languages && new Set(options.languages.map((language) => language.toLowerCase()))
+  const { languages, tokenise = typeof Worker === 'function' ? 'worker' : 'main-thread' } = options
+  let mainThread: { languages: ShikiLanguages; cache?: IncrementalTokens<ReactNode> } | undefined
+  let worker: TokeniseClient | undefined =
+    tokenise === 'worker'
+      ? createTokeniseClient({ languages, maxBlocks: options.maxBlocks, maxLines: options.maxLines }, () => {
+          worker = undefined
+        })
+      : undefined
+  /** Grammar ids of the fence languages asked for so far (undefined: not one to highlight). */
+  const grammars = new Map<string, string | undefined>()
+  const loading = new Map<string, Promise<string | undefined>>()
+  const rendered = createRenderedLines<ReactNode>(options)
 
-  const ensureShiki = () => {
-    shiki ??= loadShiki().then((value) => {
-      loaded = value
-      return value
-    })
-    return shiki
+  const onMainThread = () => {
+    mainThread ??= { languages: createShikiLanguages(languages) }
+    return mainThread
   }
 
-  /** The grammar id for a fence's language, or undefined when it is not one Shiki bundles. */
-  const grammarId = (language: string, bundled: Shiki['bundled']) => {
-    const name = language.toLowerCase()
-    if (allowed && !allowed.has(name)) return undefined
-    return bundled.aliases.get(name)
+  const grammarOf = (language: string): Promise<string | undefined> => {
+    let grammar = loading.get(language)
+    if (!grammar) {
+      const onMain = () => onMainThread().languages.load(language)
+      grammar = (worker ? worker.load(language).catch(orOnMainThread(onMain)) : onMain()).then((id) => {
+        grammars.set(language, id)
+        return id
+      })
+      loading.set(language, grammar)
+    }
+    return grammar
   }
 
-  const load = (language: string): Promise<boolean> => {
-    const known = pending.get(language)
-    if (known) return known
-    const loading = ensureShiki().then(async (value) => {
-      const id = grammarId(language, value.bundled)
-      if (!id) return false
-      if (!loadedLanguages.has(id)) {
-        await value.highlighter.loadLanguage(value.bundled.loaders.get(id) as LanguageInput)
-        loadedLanguages.add(id)
-      }
-      return true
-    })
-    pending.set(language, loading)
-    return loading
+  /** Each line of `code` (a loaded grammar's) rendered on the main thread, all at once. */
+  const linesNow = (grammar: string, code: string): readonly ReactNode[] => {
+    const main = onMainThread()
+    const tokenizer = main.languages.tokenizer
+    if (!tokenizer) throw new Error('Shiki is not loaded on the main thread')
+    main.cache ??= createIncrementalTokens(tokenizer, renderLine, options)
+    return main.cache.lines(grammar, code)
   }
 
-  let cache: ReturnType<typeof createIncrementalTokens<TokenRun[], StateStack, ReactNode>> | undefined
-  const tokensOf = (value: Shiki, id: string, code: string) => {
-    cache ??= createIncrementalTokens(shikiLineTokenizer(value), renderLine, options)
-    return joinLines(cache.lines(id, code))
+  /**
+   * Highlights `code` of a fence in `language`, whose grammar (`grammar`) is loaded where it is
+   * tokenised. With the worker: the lines known already highlighted and the rest plain, until it answers.
+   */
+  const highlightLoaded = (language: string, grammar: string, code: string): ReactNode => {
+    if (!worker) return joinLines(linesNow(grammar, code))
+    const lines = code.split('\n')
+    const known = rendered.match(grammar, lines)
+    if (known.complete) return joinLines(known.rendered)
+    const from = known.rendered.length
+    const answer = worker.lines(grammar, code, from).then(
+      (runs) => {
+        const all = known.rendered.concat(runs.map((line, offset) => renderLine(line, from + offset)))
+        rendered.keep(grammar, lines, all)
+        return all
+      },
+      orOnMainThread(() =>
+        onMainThread()
+          .languages.load(language)
+          .then(() => linesNow(grammar, code)),
+      ),
+    )
+    return createElement(AwaitedLines, { lines, known: known.rendered, answer })
   }
 
   const highlight = ((code: string, language: string | undefined) => {
     if (!language) return undefined
-    if (loaded) {
-      const id = grammarId(language, loaded.bundled)
-      if (!id) return undefined
-      if (loadedLanguages.has(id)) return tokensOf(loaded, id, code)
+    if (grammars.has(language)) {
+      const grammar = grammars.get(language)
+      if (!grammar) return undefined
+      // Once the worker has failed, a grammar it loaded must be loaded on the main thread too.
+      if (worker || onMainThread().languages.loadedId(language)) return highlightLoaded(language, grammar, code)
     }
-    return load(language).then((known) => {
-      const value = loaded as Shiki
-      const id = known ? grammarId(language, value.bundled) : undefined
-      // An unknown language stays plain: resolving to the code itself shows it unchanged.
-      return id ? tokensOf(value, id, code) : code
+    return grammarOf(language).then(async (grammar) => {
+      if (!grammar) return code // an unknown language stays plain: resolving to the code shows it unchanged
+      if (!worker) await onMainThread().languages.load(language)
+      return highlightLoaded(language, grammar, code)
     })
   }) as ShikiHighlighter
-  Object.defineProperty(highlight, 'linesTokenized', { get: () => cache?.linesTokenized ?? 0 })
-  highlight.load = load
+  Object.defineProperty(highlight, 'linesTokenized', {
+    get: () => (mainThread?.cache?.linesTokenized ?? 0) + (worker?.linesTokenized ?? 0),
+  })
+  highlight.load = (language) => grammarOf(language).then((grammar) => grammar !== undefined)
   return highlight
 }
 
-interface Shiki {
-  highlighter: HighlighterCore
-  bundled: { aliases: Map<string, string>; loaders: Map<string, LanguageInput> }
-  /** Reading a token's theme metadata (TextMate's encoding) and the state a grammar starts in. */
-  metadata: {
-    foreground(encoded: number): number
-    fontStyle(encoded: number): number
-    initial: StateStack
-  }
-}
-
-type ShikiTheme = ReturnType<HighlighterCore['setTheme']>
-
-/** What Shiki allows one line by default before it gives up and leaves the rest of the line plain. */
-const tokenizeTimeLimitMs = 500
-
-async function loadShiki(): Promise<Shiki> {
-  const [
-    { createHighlighterCore, createCssVariablesTheme },
-    { createJavaScriptRegexEngine },
-    { bundledLanguagesInfo },
-    { EncodedTokenMetadata, INITIAL },
-  ] = await Promise.all([
-    import('shiki/core'),
-    import('shiki/engine/javascript'),
-    import('shiki/langs'),
-    import('shiki/textmate'),
-  ])
-  const highlighter = await createHighlighterCore({
-    themes: [createCssVariablesTheme({ name: themeName, variablePrefix: codeVariablePrefix, fontStyle: true })],
-    langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
-  })
-  const aliases = new Map<string, string>()
-  const loaders = new Map<string, LanguageInput>()
-  for (const info of bundledLanguagesInfo) {
-    loaders.set(info.id, info.import)
-    aliases.set(info.id, info.id)
-    for (const alias of info.aliases ?? []) aliases.set(alias, info.id)
-  }
-  const metadata = {
-    foreground: EncodedTokenMetadata.getForeground,
-    fontStyle: EncodedTokenMetadata.getFontStyle,
-    initial: INITIAL,
-  }
-  return { highlighter, bundled: { aliases, loaders }, metadata }
-}
-
-/**
- * Tokenises with the grammar itself (`tokenizeLine2`: token offsets and their theme metadata), not
- * through `codeToTokensBase`, which per call splits lines, resolves the theme and builds a token
- * object per token: a line's runs come straight from the metadata, whose classes are worked out
- * once per colour and font style.
- */
-function shikiLineTokenizer(shiki: Shiki): LineTokenizer<TokenRun[], StateStack> {
-  const { highlighter, metadata } = shiki
-  const classesByLook = new Map<number, string>()
-  const classesOfLook = (encoded: number, theme: ShikiTheme) => {
-    const foreground = metadata.foreground(encoded)
-    const fontStyle = metadata.fontStyle(encoded)
-    // Font styles are 4 bits.
-    const look = foreground * 16 + fontStyle
-    let classes = classesByLook.get(look)
-    if (classes === undefined) {
-      // The grammar registry holds stand-in hex colours for the theme's `var(…)` colours; the theme maps them back.
-      const color = theme.colorMap[foreground]
-      classes = runClasses(color && (theme.theme.colorReplacements?.[color.toLowerCase()] ?? color), fontStyle)
-      classesByLook.set(look, classes)
-    }
-    return classes
-  }
-  return {
-    tokenizeLine(line, before, language) {
-      // As Shiki does: an empty line has no tokens and leaves the state as it was.
-      if (line === '') return { tokens: [], after: before ?? metadata.initial }
-      const theme = highlighter.setTheme(themeName)
-      const { tokens, ruleStack } = highlighter
-        .getLanguage(language)
-        .tokenizeLine2(line, before ?? null, tokenizeTimeLimitMs)
-      const runs: TokenRun[] = []
-      const count = tokens.length / 2
-      for (let index = 0; index < count; index++) {
-        const start = tokens[2 * index] as number
-        const end = index + 1 < count ? (tokens[2 * index + 2] as number) : line.length
-        if (start < end) appendRun(runs, classesOfLook(tokens[2 * index + 1] as number, theme), line.slice(start, end))
-      }
-      return { tokens: runs, after: ruleStack }
-    },
-    sameState(a, b) {
-      if (a === b) return true
-      return a !== undefined && b !== undefined && a.equals(b)
-    },
+/** A rejection handler that runs `onMain` when the worker could not answer, and passes other errors on. */
+function orOnMainThread<T>(onMain: () => T | Promise<T>): (error: unknown) => T | Promise<T> {
+  return (error) => {
+    if (error === workerUnavailable) return onMain()
+    throw error
   }
 }
 
 /** A line's element: its runs of same-looking tokens, coloured by class (`token-runs.ts`). Made once per tokenisation. */
-function renderLine(runs: TokenRun[], index: number): ReactNode {
+function renderLine(runs: readonly TokenRun[], index: number): ReactNode {
   const children = runs.map(([classes, text], position) =>
     classes === '' ? text : createElement('span', { key: position, className: classes }, text),
   )

@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Profiler, type ReactNode } from 'react'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { CodeBlock, createCodeBlock, createShikiHighlighter } from '../../src/code'
 import { StreamingMarkdown } from '../../src/markdown'
+import { referenceShiki, shikiColours, shownColours } from './shiki-colours'
 
 const typescriptLines = [
   'interface User {',
@@ -19,6 +20,11 @@ const typescriptLines = [
 ]
 
 const components = { pre: CodeBlock }
+
+const fences = [
+  { language: 'ts', id: 'typescript', code: typescriptLines.join('\n') },
+  { language: 'python', id: 'python', code: 'def f(x):\n    """a docstring\n    over lines"""\n    return x  # done' },
+]
 
 describe('Shiki highlighting while a fence streams', () => {
   test('tokenises only the new lines per commit and never shows the block plain again', async () => {
@@ -95,47 +101,60 @@ describe('Shiki highlighting while a fence streams', () => {
 
 describe('the colours of highlighted code', () => {
   test("every character has the colour Shiki's own tokens give it, line state carried across lines", async () => {
-    const { createHighlighterCore, createCssVariablesTheme } = await import('shiki/core')
-    const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript')
-    const { bundledLanguages } = await import('shiki/langs')
-    const shiki = await createHighlighterCore({
-      themes: [createCssVariablesTheme({ name: 'reference', variablePrefix: '--palimpsest-code-' })],
-      langs: [bundledLanguages.typescript, bundledLanguages.python],
-      engine: createJavaScriptRegexEngine({ forgiving: true }),
-    })
+    const shiki = await referenceShiki()
     const highlight = createShikiHighlighter()
-    const fences = [
-      { language: 'ts', id: 'typescript', code: typescriptLines.join('\n') },
-      {
-        language: 'python',
-        id: 'python',
-        code: 'def f(x):\n    """a docstring\n    over lines"""\n    return x  # done',
-      },
-    ]
     for (const { language, id, code } of fences) {
       await highlight.load(language)
       const { container } = render(
         <StreamingMarkdown text={`\`\`\`${language}\n${code}\n\`\`\``} highlight={highlight} />,
       )
-      const shown: string[] = []
-      const walker = document.createTreeWalker(container.querySelector('pre code') as Node, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const classes = node.parentElement?.matches('span[class]') ? (node.parentElement.className as string) : ''
-        const colour = classes.split(' ').find((name) => name.startsWith('palimpsest-code-token-')) ?? ''
-        for (const _ of node.textContent ?? '') shown.push(colour)
-      }
-      const expected: string[] = []
-      for (const [index, line] of shiki.codeToTokensBase(code, { lang: id, theme: 'reference' }).entries()) {
-        if (index > 0) expected.push('')
-        for (const token of line) {
-          const name = /^var\(--palimpsest-code-(token-[a-z-]+)\)$/.exec(token.color ?? '')?.[1]
-          for (const _ of token.content) expected.push(name ? `palimpsest-code-${name}` : '')
-        }
-      }
-      expected.push('') // the line ending react-markdown ends the code with
-      expect(shown).toEqual(expected)
+      expect(shownColours(container.querySelector('pre code') as Element)).toEqual(shikiColours(shiki, code, id))
     }
   })
+})
+
+describe('where the tokenising worker cannot run', () => {
+  const realWorker = globalThis.Worker
+  afterEach(() => {
+    globalThis.Worker = realWorker
+  })
+
+  /** A `Worker` that a content security policy forbids (the constructor throws). */
+  class ForbiddenWorker {
+    constructor() {
+      throw new DOMException('Refused to create a worker', 'SecurityError')
+    }
+  }
+
+  /** A `Worker` whose script does not load (a bundler that did not emit it): an `error` event, later. */
+  class MissingWorker extends EventTarget {
+    constructor() {
+      super()
+      setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })), 10)
+    }
+    postMessage() {}
+    terminate() {}
+  }
+
+  for (const [what, stub] of [
+    ['forbidden', ForbiddenWorker],
+    ['missing its script', MissingWorker],
+  ] as const) {
+    test(`a worker ${what}: the code is highlighted on the main thread, with Shiki's colours`, async () => {
+      globalThis.Worker = stub as unknown as typeof Worker
+      const shiki = await referenceShiki()
+      const highlight = createShikiHighlighter()
+      for (const { language, id, code } of fences) {
+        const { container } = render(
+          <StreamingMarkdown text={`\`\`\`${language}\n${code}\n\`\`\``} highlight={highlight} />,
+        )
+        const element = container.querySelector('pre code') as HTMLElement
+        await waitFor(() => expect(element.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 })
+        expect(shownColours(element)).toEqual(shikiColours(shiki, code, id))
+      }
+      expect(highlight.linesTokenized).toBeGreaterThan(0)
+    })
+  }
 })
 
 describe('a streaming fence with a highlighter that answers at once', () => {
@@ -191,6 +210,15 @@ describe('CodeBlock', () => {
     await waitFor(() => expect(status.textContent).toBe('Copied'))
     expect(await navigator.clipboard.readText()).toBe('print("hi")')
     expect(button.textContent).toBe('Copied')
+  })
+
+  test('copying while the fence streams copies the code shown at that moment', async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(<StreamingMarkdown text={'```py\nprint(1)'} streaming components={components} />)
+    rerender(<StreamingMarkdown text={'```py\nprint(1)\nprint(2)'} streaming components={components} />)
+    await user.click(screen.getByRole('button', { name: 'Copy py' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied'))
+    expect(await navigator.clipboard.readText()).toBe('print(1)\nprint(2)')
   })
 
   test('an optional Download button; a pre without code is left alone', () => {

@@ -3,7 +3,7 @@
  * theme's variables through their classes, in the light and in the dark theme.
  */
 import '../../src/styles.css'
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import { CodeBlock, createShikiHighlighter } from '../../src/code'
 import { StreamingMarkdown } from '../../src/markdown'
@@ -30,9 +30,11 @@ test('keywords, strings, comments and plain code take the theme colours, light a
     </div>,
   )
   const code = container.querySelector('pre code') as HTMLElement
-  expect(code.hasAttribute('data-highlighted')).toBe(true)
   const spanWith = (words: string) =>
     [...code.querySelectorAll('span:not([data-line])')].find((span) => span.textContent?.includes(words)) as Element
+  // Tokenised in a worker: the colours arrive after the first render.
+  await waitFor(() => expect(spanWith('const')).toBeDefined())
+  expect(code.hasAttribute('data-highlighted')).toBe(true)
   const seen: Record<string, string>[] = []
   for (const theme of ['light', 'dark']) {
     document.documentElement.setAttribute('data-theme', theme)
