@@ -21,10 +21,17 @@ export interface HtmlTreeRenderOptions {
 
 /**
  * Renders an HTML tree as React elements; a syntax set brings the one that fits the trees it makes.
- * `previous`: the tree this one replaces (the same block's last render); a renderer may reuse the
- * element it made for a subtree that is the same in both, so React skips that subtree.
+ * With `reuse`, a renderer may hand React the element it made for a subtree of the tree this one
+ * replaces (the same block's last render) where that subtree is the same in both, so React skips it.
  */
-export type HtmlTreeRenderer = (tree: Root, options: HtmlTreeRenderOptions, previous?: Root) => ReactNode
+export type HtmlTreeRenderer = (tree: Root, options: HtmlTreeRenderOptions, reuse?: HtmlTreeReuse) => ReactNode
+
+/** The elements a tree rendered as, and those of the tree it replaces (see `HtmlTreeRenderer`). */
+export interface HtmlTreeReuse {
+  readonly previous?: { readonly tree: Root; readonly elements: ReadonlyMap<Element, ReactElement> } | undefined
+  /** Filled by the render: the element of each of the tree's elements, for the next render. */
+  readonly elements: Map<Element, ReactElement>
+}
 
 type Props = Record<string, unknown>
 
@@ -32,14 +39,15 @@ const tableElements = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr'])
 const whitespace = /^[ \t\n\f\r]*$/
 
 /**
- * The element each hast element rendered as. A block re-rendered by a rewrite or a chunk compares
- * its new tree with its last one, subtree by subtree, and hands React the same element object for
- * a subtree that did not change: React then neither renders nor commits anything below it.
+ * A block re-rendered by a rewrite or a chunk compares its new tree with its last one, subtree by
+ * subtree, and hands React the same element object for a subtree that did not change: React then
+ * neither renders nor commits anything below it.
  */
-const renderedAs = new WeakMap<Element, ReactElement>()
-
-export const renderDefaultHtmlTree: HtmlTreeRenderer = (tree, options, previous) =>
-  create(Fragment, withChildren({}, childrenOf(tree.children, previous?.children, false, options).rendered))
+export const renderDefaultHtmlTree: HtmlTreeRenderer = (tree, options, reuse) =>
+  create(
+    Fragment,
+    withChildren({}, childrenOf(tree.children, reuse?.previous?.tree.children, false, options, reuse).rendered),
+  )
 
 /** The element for `node`, and whether it is the one rendered for `old` (nothing below changed). */
 function renderElement(
@@ -47,13 +55,14 @@ function renderElement(
   old: RootContent | undefined,
   key: string,
   options: HtmlTreeRenderOptions,
+  reuse: HtmlTreeReuse | undefined,
 ): { element: ReactElement; same: boolean } {
   const previous = old?.type === 'element' && old.tagName === node.tagName ? old : undefined
-  const children = childrenOf(node.children, previous?.children, tableElements.has(node.tagName), options)
+  const children = childrenOf(node.children, previous?.children, tableElements.has(node.tagName), options, reuse)
   if (previous && children.same) {
-    const element = renderedAs.get(previous)
+    const element = reuse?.previous?.elements.get(previous)
     if (element && element.key === key && sameProperties(node, previous, options.passNode)) {
-      renderedAs.set(node, element)
+      reuse?.elements.set(node, element)
       return { element, same: true }
     }
   }
@@ -72,7 +81,7 @@ function renderElement(
   if (align) props.style = { ...(props.style as object | undefined), textAlign: align }
   if (typeof type !== 'string' && options.passNode) props.node = node
   const element = create(type, withChildren(props, children.rendered), key)
-  renderedAs.set(node, element)
+  reuse?.elements.set(node, element)
   return { element, same: false }
 }
 
@@ -81,6 +90,7 @@ function childrenOf(
   previous: readonly RootContent[] | undefined,
   dropWhitespace: boolean,
   options: HtmlTreeRenderOptions,
+  reuse: HtmlTreeReuse | undefined,
 ): { rendered: ReactNode[]; same: boolean } {
   const rendered: ReactNode[] = []
   const countsByTag = new Map<string, number>()
@@ -93,7 +103,7 @@ function childrenOf(
     } else if (child.type === 'element') {
       const count = countsByTag.get(child.tagName) ?? 0
       countsByTag.set(child.tagName, count + 1)
-      const element = renderElement(child, old, `${child.tagName}-${count}`, options)
+      const element = renderElement(child, old, `${child.tagName}-${count}`, options, reuse)
       rendered.push(element.element)
       same &&= element.same
     } else same &&= old?.type === child.type

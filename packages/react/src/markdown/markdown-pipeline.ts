@@ -12,7 +12,7 @@
  */
 import type { Element, Parents as HastParents, Root as HastRoot } from 'hast'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
-import type { ComponentType, JSX, ReactNode } from 'react'
+import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
 import { gfmSyntax, type MarkdownSyntax, type UrlAttributes } from './markdown-syntax'
@@ -56,18 +56,17 @@ export function parseMarkdown(source: string, syntax: MarkdownSyntax = gfmSyntax
 export type HtmlTreeTransform = (tree: HastRoot) => void
 
 /**
- * The HTML tree a block last rendered from, and with which options: its next render hands React the
- * same elements for the subtrees that did not change (see `HtmlTreeRenderer`).
+ * The HTML tree a block last rendered from, the elements it rendered as, and with which options: its
+ * next render hands React the same elements for the subtrees that did not change (`HtmlTreeRenderer`).
  */
 export interface KeptHtmlTree {
-  tree?: HastRoot
-  options?: RenderOptions
+  last?: { readonly tree: HastRoot; readonly elements: Map<Element, ReactElement>; readonly options: RenderOptions }
 }
 
 /**
  * React elements for a syntax tree of a whole source (the tree is consumed: do not use it again).
  * With `kept`, the elements of the last render through it are reused where nothing changed, and
- * this render's tree is kept in it.
+ * this render's tree and elements are kept in it.
  */
 export function renderSyntaxTree(
   tree: MdastRoot,
@@ -79,15 +78,13 @@ export function renderSyntaxTree(
   const hast = syntax.toHtmlTree(tree)
   applyPolicy(hast, syntax.urlAttributes, options)
   transform?.(hast)
+  const reuse = kept && { previous: kept.last?.options === options ? kept.last : undefined, elements: new Map() }
   const rendered = syntax.renderHtmlTree(
     hast,
     { components: options.components as HtmlTreeRenderOptions['components'], passNode: options.passNode ?? true },
-    kept?.options === options ? kept.tree : undefined,
+    reuse,
   )
-  if (kept) {
-    kept.tree = hast
-    kept.options = options
-  }
+  if (kept && reuse) kept.last = { tree: hast, elements: reuse.elements, options }
   return rendered
 }
 
