@@ -164,4 +164,14 @@ describe('settled block trees', () => {
     expect(fromTree).toBe(parsed)
     expect(parsed).toContain('<em>emphasis</em>')
   })
+
+  it('a streaming code block whose last line is blank renders the same from its tree as from a parse', () => {
+    // The tree of the text with its final line ending has the blank line as a line of the code;
+    // the render drops that line ending (as the block will once settled), so it parses instead.
+    const text = 'Text\n\n```\ncode\n\n'
+    const grown = advanceSplit(advanceSplit(undefined, 'Text\n\n```\ncode\n'), text)
+    const fresh = advanceSplit(undefined, text)
+    expect(staticSplitHtml(fresh, true)).toBe(staticSplitHtml(grown, true))
+    expect(staticSplitHtml(fresh, true)).toContain('<code>code\n</code>')
+  })
 })
