@@ -64,7 +64,9 @@ describe('tail rendered from the splitter tree', () => {
         const fresh = splitFrom(previous, text)
         expect(staticSplitHtml(fresh, true), context).toBe(staticSplitHtml(fresh, true))
       })
-      expect(used).toBeGreaterThan(size === 1 ? 3_000 : 100)
+      // Fewer at every character since a list of three items or more grows item by item, without a
+      // tree of the whole list (3,000 before; `streaming-list.test.tsx` checks that path).
+      expect(used).toBeGreaterThan(size === 1 ? 2_900 : 100)
     },
   )
 })
