@@ -29,7 +29,7 @@ import { RenderSettingsContext } from './render-settings'
 
 /** A streaming list block cut into pages of settled items and the items that may still change. */
 export interface ListItems {
-  /** Settled items, `listItemPageSize` or a few more per page, without the blank lines after the last. */
+  /** Settled items in pages (`listItemPageSize`, `listItemPageChars`), without the blank lines after the last. */
   readonly pages: readonly string[]
   /** The last items, repaired. */
   readonly live: string
@@ -41,7 +41,9 @@ export interface ListItems {
   readonly start: number | null | undefined
 }
 
+/** A page of settled items closes after this many items or characters (an item settling renders its page again). */
 export const listItemPageSize = 16
+export const listItemPageChars = 1_000
 
 /**
  * The list block `text` (repaired as `repaired`, which changes only its last item) cut into pages of
@@ -62,7 +64,8 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   for (let index = 1; index <= live; index++) {
     inPage++
     const item: ListItemStart = items[index]!
-    if (index === live || (inPage >= listItemPageSize && !item.joined)) {
+    const full = inPage >= listItemPageSize || item.start - pageStart >= listItemPageChars
+    if (index === live || (full && !item.joined)) {
       pages.push(text.slice(pageStart, item.start).replace(trailingLines, ''))
       pageStart = item.start
       inPage = 0
