@@ -1075,12 +1075,14 @@ export function growTail(
     previous.text[leafStart] !== '[' &&
     paragraphTextLine.test(line) &&
     !startsSyntaxBlock(syntax, line)
+  // A complete blank line is a line of an open top-level fenced code block whatever follows it
+  // (one after a content line: after the closing fence it would be the blank line after the block).
   const code =
     leaf.type === 'code' &&
     leaf.fence !== undefined &&
     last.type === 'code' &&
     lineStart > leafStart &&
-    codeContentLine.test(line)
+    (codeContentLine.test(line) || (atLineStart && afterCodeLine(previous.text, lineStart, lineEnd, leafStart)))
   const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
   if (!paragraph && !code && !heading) return undefined
   const segments = added.split(/\r\n?|\n/)
@@ -1090,13 +1092,30 @@ export function growTail(
     if (previous.tail.length !== 1) return undefined
     const continues = paragraph ? paragraphContinuationLine : code ? codeContentLine : undefined
     const final = newLines.length - 1
-    const continuesLeaf = (line: string) =>
-      continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))
-    if (!newLines.every((line, index) => (index === final && line === '') || continuesLeaf(line))) {
+    const continuesLeaf = (line: string, complete: boolean) =>
+      (continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))) ||
+      (code && complete && blankLine.test(line))
+    if (!newLines.every((line, index) => (index === final && line === '') || continuesLeaf(line, index < final))) {
       return undefined
     }
   }
   return grown(previous, text, added)
+}
+
+/**
+ * Whether the complete line from `lineStart` to `lineEnd`, or the last line before it that is not
+ * blank, is a line of code content (not a fence) after the code block's opening line at `leafStart`.
+ */
+function afterCodeLine(text: string, lineStart: number, lineEnd: number, leafStart: number): boolean {
+  let start = lineStart
+  let end = lineEnd
+  while (start > leafStart) {
+    const line = text.slice(start, end)
+    if (!blankLine.test(line)) return codeContentLine.test(line)
+    end = beforeLineEnding(text, start)
+    start = lineStartBefore(text, end)
+  }
+  return false
 }
 
 function grown(previous: SplitState, text: string, added: string, tailLeaf = previous.tailLeaf): SplitState {
@@ -1202,6 +1221,7 @@ const tableRowLine = /^ {0,3}(?:\||[^\s#`~*_+>=<|:\d['"(-])/u
 const atxHeadingLine = /^[ \t]{0,3}#{1,6}[ \t]+\S/
 /** Not blank. (CommonMark's blank lines hold only spaces and tabs; other whitespace counts as blank here, to be safe.) */
 const nonBlankLine = /\S/
+const blankLine = /^[ \t]*$/
 
 /**
  * Where the content starts in the tail (one top-level HTML block that only a blank line ends:
