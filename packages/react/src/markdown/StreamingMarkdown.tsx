@@ -31,6 +31,7 @@ import {
   labelSearchKey,
   noDefinitions,
 } from './link-definitions'
+import { streamingListOf } from './list-items'
 import {
   type Components,
   type HtmlTreeTransform,
@@ -44,6 +45,7 @@ import type { MarkdownSyntax } from './markdown-syntax'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
+import { listItems, StreamingList } from './StreamingList'
 import { StreamingTable, tableRows } from './StreamingTable'
 import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
@@ -272,12 +274,18 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     // A table streaming row by row renders its settled rows once (`StreamingTable`).
     const rows = block.type === 'table' && leaf?.type === 'tableCell' ? tableRows(text) : undefined
     if (rows) return { ...block, text, tableRows: rows }
+    // A list streaming item by item renders its settled items once (`StreamingList`).
+    const list = block.type === 'list' ? streamingListOf(block) : undefined
+    const items = list && listItems(block.text, text, list)
+    if (items) return { ...block, text, listItems: items }
     if (text === block.text) return block
     if (own !== block.text) return { ...block, text }
     // Nothing repaired but the final line ending dropped (which the block loses anyway once another
     // block follows): where that changes nothing, the splitter's tree of the block renders it, and
     // is kept for word rewrites.
-    const ownerTree = text === unended && leaf !== undefined && endingNeutralLeaves.has(leaf.type)
+    // A code block's last line may be empty: without its line ending it is no line of the code.
+    const endsBlank = leaf?.type === 'code' && /[\r\n]$/.test(unended)
+    const ownerTree = text === unended && leaf !== undefined && endingNeutralLeaves.has(leaf.type) && !endsBlank
     return ownerTree ? { ...block, text, rendersAsOwner: true } : { ...block, text }
   }
   // A blank last line still being typed is not part of it (a complete one would have ended it).
@@ -409,10 +417,14 @@ function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
 /** A block with the definition lines it may use written before it. */
 const BlockView = memo(function BlockView({ block, owner, definitions, options, motion }: BlockViewProps) {
   const { separated, rendersNothing, literal, tableRows } = block
+  // Item by item unless words fade in or rewrites are marked (both need the block's words in one tree).
+  const marksRevisions = useContext(RevisionTrackerContext).enabled
+  const listItems = !motion.fadeIn && !marksRevisions ? block.listItems : undefined
   // A re-padded table renders the earlier text it renders exactly as (so it is not rendered again).
   const text = renderedAsOf(block)?.text ?? block.text
-  // A streaming table writes the definitions before each of its parts.
-  const hasDefinitions = definitions.list.length > 0 && literal === undefined && tableRows === undefined
+  // A streaming table or list writes the definitions before each of its parts.
+  const hasDefinitions =
+    definitions.list.length > 0 && literal === undefined && tableRows === undefined && listItems === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
   if (rendersNothing || text.trim() === '') return motion.caret ? <Caret /> : null
@@ -428,6 +440,19 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options, 
         />
         {motion.caret ? <Caret /> : null}
       </>
+    )
+  }
+  if (listItems) {
+    return (
+      <StreamingList
+        blockKey={block.key}
+        separated={separated}
+        text={text}
+        items={listItems}
+        definitions={definitions}
+        options={options}
+        transform={blockTransform(undefined, options.autoDirection, motion)}
+      />
     )
   }
   if (literal !== undefined) {

@@ -22,7 +22,9 @@
 import type { Root, RootContent } from 'mdast'
 import { htmlBlockNames } from 'micromark-util-html-tag-name'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
+import { continuedList, keepStreamingList, streamingList, streamingListOf } from './list-items'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
+import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
 import { applyTextChanges, shiftedOffset } from './text-changes'
@@ -52,6 +54,8 @@ export interface MarkdownBlock {
   readonly literal?: string
   /** Set on a streaming tail that is a table with body rows: render the settled rows once (`StreamingTable`). */
   readonly tableRows?: TableRows
+  /** Set on a streaming tail that is a list with settled items: render them once (`StreamingList`). */
+  readonly listItems?: ListItems
   /**
    * Set on a streaming tail whose repair only dropped its final line ending, which changes nothing
    * in its render: the splitter's tree of the unrepaired block renders it.
@@ -162,7 +166,10 @@ export function advanceSplit(
   // Compared once: over a long message this is a scan of the whole text.
   if (text.startsWith(previous.text)) {
     const extended = previous.extended ? { ...previous, extended: undefined } : previous
-    return { ...(growTail(previous, text, true) || splitFrom(previous, text, true)), extended }
+    return {
+      ...(growTail(previous, text, true) || growList(previous, text) || splitFrom(previous, text, true)),
+      extended,
+    }
   }
   const rewrites = previous.rewrites + 1
   if (previous.extended?.text === text) return { ...previous.extended, rewrites }
@@ -382,6 +389,15 @@ function parseRegion(
   const last = tail[tail.length - 1]
   if (reusable && tail.length === 1 && last && !last.rendersNothing && last !== counterpart(groups - 1)) {
     blockTrees.set(last, syntaxAt(groupStarts.length - 1))
+  }
+  // A tail that is one list grows item by item (`growList`).
+  const lastNode = parsed.nodes[nodes.length - 1]
+  if (tail.length === 1 && last && lastNode?.type === 'list' && groupStarts[groups - 1] === nodes.length - 1) {
+    const list =
+      !hasFootnoteDefinitions &&
+      last.definitions.length === 0 &&
+      streamingList(lastNode, region, lastBlockStart, syntax)
+    if (list) keepStreamingList(last, list)
   }
   return {
     settled,
@@ -1059,12 +1075,14 @@ export function growTail(
     previous.text[leafStart] !== '[' &&
     paragraphTextLine.test(line) &&
     !startsSyntaxBlock(syntax, line)
+  // A complete blank line is a line of an open top-level fenced code block whatever follows it
+  // (one after a content line: after the closing fence it would be the blank line after the block).
   const code =
     leaf.type === 'code' &&
     leaf.fence !== undefined &&
     last.type === 'code' &&
     lineStart > leafStart &&
-    codeContentLine.test(line)
+    (codeContentLine.test(line) || (atLineStart && afterCodeLine(previous.text, lineStart, lineEnd, leafStart)))
   const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
   if (!paragraph && !code && !heading) return undefined
   const segments = added.split(/\r\n?|\n/)
@@ -1074,19 +1092,71 @@ export function growTail(
     if (previous.tail.length !== 1) return undefined
     const continues = paragraph ? paragraphContinuationLine : code ? codeContentLine : undefined
     const final = newLines.length - 1
-    const continuesLeaf = (line: string) =>
-      continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))
-    if (!newLines.every((line, index) => (index === final && line === '') || continuesLeaf(line))) {
+    const continuesLeaf = (line: string, complete: boolean) =>
+      (continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))) ||
+      (code && complete && blankLine.test(line))
+    if (!newLines.every((line, index) => (index === final && line === '') || continuesLeaf(line, index < final))) {
       return undefined
     }
   }
   return grown(previous, text, added)
 }
 
+/**
+ * Whether the complete line from `lineStart` to `lineEnd`, or the last line before it that is not
+ * blank, is a line of code content (not a fence) after the code block's opening line at `leafStart`.
+ */
+function afterCodeLine(text: string, lineStart: number, lineEnd: number, leafStart: number): boolean {
+  let start = lineStart
+  let end = lineEnd
+  while (start > leafStart) {
+    const line = text.slice(start, end)
+    if (!blankLine.test(line)) return codeContentLine.test(line)
+    end = beforeLineEnding(text, start)
+    start = lineStartBefore(text, end)
+  }
+  return false
+}
+
 function grown(previous: SplitState, text: string, added: string, tailLeaf = previous.tailLeaf): SplitState {
   const last = previous.tail[previous.tail.length - 1]!
-  const tail = [...previous.tail.slice(0, -1), { ...last, text: last.text + added }]
-  return { ...previous, text, tail, tailLeaf }
+  const block = { ...last, text: last.text + added }
+  // Text that only continues the last leaf adds no list item.
+  const list = streamingListOf(last)
+  if (list) keepStreamingList(block, list)
+  return { ...previous, text, tail: [...previous.tail.slice(0, -1), block], tailLeaf }
+}
+
+/**
+ * The tail is one list (`streamingListOf`): only its last item and what follows are parsed. The line
+ * that starts an item is read as at the start of a document (the item before it is closed, and a
+ * sibling item interrupts nothing), so while that parse is one list of the same kind starting with
+ * that item, the whole list is the items before it and the parsed ones, and the tail is still that
+ * one block. Anything else (the list ended, or the item turned out not to be one) is parsed as usual.
+ *
+ * Tried from the third item on (the render takes the splitter's tree of a shorter list instead of
+ * parsing it again) and for text shorter than the items it would not parse: when the list ends, the
+ * whole region is parsed after all, and this parse was for nothing.
+ */
+function growList(previous: SplitState, text: string): SplitState | undefined {
+  const last = previous.tail[0]
+  const list = last && previous.tail.length === 1 && !previous.hasFootnoteDefinitions && streamingListOf(last)
+  if (!list || list.items.length < 3) return undefined
+  const itemStart = list.items[list.items.length - 1]!.start
+  const added = text.slice(previous.text.length)
+  if (added.length >= itemStart) return undefined
+  const region = last.text.slice(itemStart) + added
+  const parsed = parseTopLevelBlocks(region, previous.syntax)
+  const node = parsed.nodes[0]
+  const block = parsed.blocks[0]
+  if (parsed.nodes.length !== 1 || node?.type !== 'list' || block?.lineStart !== 0) return undefined
+  if (parsed.hasFootnoteDefinitions || block.definitions.length > 0) return undefined
+  const continued = continuedList(list, node, region, itemStart, previous.syntax)
+  if (!continued) return undefined
+  const grownBlock = { ...last, text: last.text + added }
+  keepStreamingList(grownBlock, continued)
+  const tailLeaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + itemStart }
+  return { ...previous, text, tail: [grownBlock], tailLeaf }
 }
 
 /**
@@ -1151,6 +1221,7 @@ const tableRowLine = /^ {0,3}(?:\||[^\s#`~*_+>=<|:\d['"(-])/u
 const atxHeadingLine = /^[ \t]{0,3}#{1,6}[ \t]+\S/
 /** Not blank. (CommonMark's blank lines hold only spaces and tabs; other whitespace counts as blank here, to be safe.) */
 const nonBlankLine = /\S/
+const blankLine = /^[ \t]*$/
 
 /**
  * Where the content starts in the tail (one top-level HTML block that only a blank line ends:

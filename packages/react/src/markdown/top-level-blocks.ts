@@ -85,7 +85,8 @@ function collectDefinitions(node: Nodes, into: LinkDefinition[], ends: number[])
   return hasFootnote
 }
 
-function deepestLast(node: Nodes): Nodes {
+/** The innermost last descendant of `node` through its containers (itself when it is not one). */
+export function deepestLast(node: Nodes): Nodes {
   let current = node
   while (containerTypes.has(current.type) && 'children' in current && current.children.length > 0) {
     current = current.children[current.children.length - 1]!

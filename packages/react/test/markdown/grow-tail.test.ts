@@ -167,7 +167,9 @@ describe('growTail', () => {
       '\n',
     )
     const code = `\`\`\`ts\n${Array.from({ length: 40 }, (_, i) => `const value${i} = ${i}`).join('\n')}\n`
-    for (const document of [`# Title\n\n${paragraph}`, `# Title\n\n${code}`]) {
+    // Blank lines between statements are lines of the open block too.
+    const spacedCode = `\`\`\`ts\n${Array.from({ length: 40 }, (_, i) => `const value${i} = ${i}\n`).join('\n  \n')}`
+    for (const document of [`# Title\n\n${paragraph}`, `# Title\n\n${code}`, `# Title\n\n${spacedCode}`]) {
       let state: SplitState | undefined
       let parses = 0
       for (const end of cuts(document, 37)) {

@@ -1,0 +1,251 @@
+/**
+ * A top-level list streaming as the tail is parsed and rendered item by item (`list-items.ts`,
+ * `StreamingList`). The splitter's state must equal a parse of the unsettled region, its items what
+ * a parse of the whole list gives, and the render exactly react-markdown's render of the repaired
+ * tail, at every step: tight and loose lists (blank lines between or inside any item), start
+ * numbers and markers, lazy continuation lines, nested lists, code, HTML and tables in items, task
+ * items, link definitions, element overrides.
+ */
+import { tests as commonmarkExamples } from 'commonmark-spec'
+import fc from 'fast-check'
+import { renderToStaticMarkup } from 'react-dom/server'
+import Markdown, { type Components } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { advanceSplit, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
+import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
+import { streamingListOf } from '../../src/markdown/list-items'
+import { markdownOptions } from '../../src/markdown/render-options'
+import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
+import { StreamingList } from '../../src/markdown/StreamingList'
+import { tailBlock } from '../../src/markdown/StreamingMarkdown'
+import { gfmExamples } from './gfm-examples'
+import { canonicalHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+
+const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+
+/** Everything a render depends on. */
+function observable(state: SplitState) {
+  const last = state.tail[state.tail.length - 1]
+  return {
+    settledEnd: state.settledEnd,
+    settledCount: state.settledCount,
+    tail: state.tail,
+    tailLeaf: state.tailLeaf,
+    definitions: state.definitions.list,
+    hasFootnoteDefinitions: state.hasFootnoteDefinitions,
+    list: last && streamingListOf(last),
+  }
+}
+
+/** The streaming list's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
+function bothRenders(state: SplitState, components?: Components) {
+  const last = state.tail[state.tail.length - 1]
+  const block = last && tailBlock(state, last, true)
+  if (!block?.listItems) return undefined
+  const options = markdownOptions({ components, highlight: undefined })
+  const definitions = state.streamingDefinitions
+  const settings: RenderSettings = {
+    components,
+    highlight: undefined,
+    onIssue: undefined,
+  }
+  const html = (element: React.ReactElement) =>
+    renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
+  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
+  return {
+    list: html(
+      <StreamingList
+        blockKey={0}
+        separated={false}
+        text={block.text}
+        items={block.listItems}
+        definitions={definitions}
+        options={options}
+        transform={undefined}
+      />,
+    ),
+    whole: html(
+      <Markdown {...options} remarkPlugins={[remarkGfm]}>
+        {prefix + block.text}
+      </Markdown>,
+    ),
+  }
+}
+
+/**
+ * Streams `markdown` in chunks of `size` characters: at every step the splitter's state equals a
+ * parse of the unsettled region (and its list a parse of the whole list), and where the tail
+ * renders item by item, its HTML is react-markdown's. Returns how often it rendered by items.
+ */
+function compareWhileStreaming(markdown: string, size = 1, components?: Components): number {
+  let used = 0
+  let state: SplitState | undefined
+  for (let end = size; end < markdown.length + size; end += size) {
+    const text = markdown.slice(0, Math.min(end, markdown.length))
+    const advanced = advanceSplit(state, text)
+    expect(observable(advanced), JSON.stringify(text)).toEqual(observable(splitFrom(state, text)))
+    expect(observable(advanced).list, JSON.stringify(text)).toEqual(observable(splitFrom(undefined, text)).list)
+    state = advanced
+    const renders = bothRenders(state, components)
+    if (!renders) continue
+    used++
+    expect(renders.list, JSON.stringify(text)).toBe(renders.whole)
+  }
+  return used
+}
+
+/** An item's first line and what may follow it, in every way a list can become loose, nest or end. */
+const itemContent = fc.constantFrom(
+  'text',
+  'two words',
+  '*em* and `code`',
+  '[ ] task',
+  '[x] done',
+  'lazy\ncontinuation',
+  'para\n\n  second para',
+  'nested\n  - inner\n  - inner two',
+  'nested ordered\n  1. one\n\n  2. two',
+  '```\n  code\n  ```',
+  '```js\n  open fence',
+  '```\n  open fence\n\n  after a blank line',
+  '~~~\n  tilde\n  ~~~~',
+  '```\n  not closed\n      ```',
+  '```\n  closed\n  ```\n  lazy after',
+  '> ```\n  > in a quote',
+  '<!-- comment\n  still',
+  '<pre>\n  pre',
+  '    indented code',
+  '<div>\n  html\n  </div>',
+  '> quote\n  > more',
+  '| a | b |\n  | - | - |\n  | 1 | 2 |',
+  '',
+  'link [x] and [y][]',
+  'head\n  ---',
+  'ends with code\n\n      code',
+)
+
+const listDocument = fc
+  .tuple(
+    fc.constantFrom('', 'Intro.\n\n', '[x]: /u "t"\n\n', '# Title\n'),
+    fc.constantFrom('- ', '* ', '+ ', '1. ', '3) ', '10. ', ' - ', '  1. '),
+    fc.array(
+      fc.tuple(
+        fc.oneof(
+          { weight: 12, arbitrary: fc.constant('\n') },
+          { weight: 2, arbitrary: fc.constant('\n\n') },
+          { weight: 1, arbitrary: fc.constantFrom('\r\n', '\n  \n') },
+        ),
+        fc.oneof({ weight: 12, arbitrary: fc.constant('') }, fc.constantFrom('* ', '2. ', '- ', ' ', '   ')),
+        itemContent,
+      ),
+      { minLength: 2, maxLength: 30 },
+    ),
+    fc.constantFrom('', '\n', '\n\nAfter.', '\n---', '\nlazy after'),
+  )
+  .map(([before, marker, items, after]) => {
+    const [first, ...rest] = items
+    const next = (index: number) => (/\d/.test(marker) ? marker.replace(/\d+/, String(index + 2)) : marker)
+    const body = rest.map(([gap, other, content], index) => `${gap}${other || next(index)}${content}`)
+    return `${before}${marker}${first![2]}${body.join('')}${after}`
+  })
+
+describe('a streaming list grows item by item', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  it('exactly as a parse of the whole list, at every character of every example', { timeout: 120_000 }, () => {
+    const used = examples.map((markdown) => compareWhileStreaming(markdown))
+    // The examples whose tail is a list of three items or more.
+    expect(used.filter((count) => count > 0).length).toBeGreaterThanOrEqual(14)
+  })
+
+  it('exactly as a parse of the whole list, in random lists and chunkings', { timeout: 240_000 }, () => {
+    let used = 0
+    fc.assert(
+      fc.property(listDocument, fc.integer({ min: 1, max: 24 }), (markdown, size) => {
+        used += compareWhileStreaming(markdown, size)
+      }),
+      { numRuns: 250, seed: 19 },
+    )
+    expect(used).toBeGreaterThan(1_500)
+  })
+
+  it("keeps the user's list element overrides", { timeout: 60_000 }, () => {
+    const components: Components = {
+      ul: ({ children }) => <ul data-custom-list="">{children}</ul>,
+      ol: ({ children, start }) => (
+        <ol data-custom-ordered="" start={start}>
+          {children}
+        </ol>
+      ),
+      li: ({ children }) => <li data-custom-item="">{children}</li>,
+    }
+    const items = Array.from({ length: 40 }, (_, i) => `${i + 3}. item *${i}*\n    - nested ${i}`).join('\n')
+    expect(compareWhileStreaming(`${items}\n\n- [ ] a\n- b\n- c`, 7, components)).toBeGreaterThan(120)
+  })
+
+  it('renders every step of a long list as a fresh render of its text, and ends as react-markdown', () => {
+    const rendered: number[] = []
+    setMarkdownWorkListener((work) => {
+      if (work.kind === 'block-render') rendered.push(work.chars)
+    })
+    fc.assert(
+      fc.property(
+        listDocument,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }),
+        (markdown, sizes) => {
+          const live = liveMarkdown()
+          const fresh = liveMarkdown()
+          let end = 0
+          for (let step = 0; end < markdown.length; step++) {
+            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+            const text = markdown.slice(0, end)
+            live.render({ text, streaming: true })
+            fresh.unmount()
+            const again = liveMarkdown()
+            again.render({ text, streaming: true })
+            expect(canonicalHtml(renderedHtml(live)), JSON.stringify(text)).toBe(canonicalHtml(renderedHtml(again)))
+            again.unmount()
+          }
+          live.render({ text: markdown, streaming: false })
+          expect(renderedHtml(live)).toBe(referenceHtml(markdown))
+          live.unmount()
+        },
+      ),
+      { numRuns: 40, seed: 8 },
+    )
+  }, 120_000)
+
+  it('parses each settled item about once while a long list streams', () => {
+    const rendered: number[] = []
+    const parsed: number[] = []
+    setMarkdownWorkListener((work) => {
+      if (work.kind === 'block-render') rendered.push(work.chars)
+      if (work.kind === 'split-parse') parsed.push(work.chars)
+    })
+    const items = Array.from({ length: 300 }, (_, i) => `- item ${i} with **bold** and \`code\`\n  continued ${i}`)
+    const document = `# List\n\n${items.join('\n')}\n\nAfter.`
+    const live = liveMarkdown()
+    const listEnd = document.indexOf('\n\nAfter')
+    let text = ''
+    let mostPerCommit = 0
+    for (let end = 11; end < document.length + 11; end += 11) {
+      text = document.slice(0, Math.min(end, document.length))
+      rendered.length = 0
+      parsed.length = 0
+      live.render({ text, streaming: true })
+      if (end < listEnd) mostPerCommit = Math.max(mostPerCommit, sum(rendered) + sum(parsed))
+    }
+    // Per commit: the last items, and at most one page of items (when an item settles).
+    const longestItem = Math.max(...items.map((item) => item.length + 1))
+    expect(mostPerCommit).toBeLessThanOrEqual(20 * longestItem)
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(document))
+    live.unmount()
+  }, 60_000)
+})
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0)
+}
