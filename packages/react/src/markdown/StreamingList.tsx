@@ -11,7 +11,7 @@
  */
 import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast'
 import type { List, Root } from 'mdast'
-import { type ComponentProps, createContext, memo, type ReactNode, useContext } from 'react'
+import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
 import type { ListItemStart, StreamingList as StreamingListData } from './list-items'
@@ -19,6 +19,7 @@ import {
   type Components,
   type ExtraProps,
   type HtmlTreeTransform,
+  type KeptHtmlTree,
   parseMarkdown,
   type RenderOptions,
   renderMarkdown,
@@ -105,6 +106,8 @@ export function StreamingList({
   options,
   transform,
 }: StreamingListProps) {
+  // The live items' last HTML tree: an item that was live before re-renders only what changed.
+  const live = useRef<KeptHtmlTree>({}).current
   const source = withDefinitions(items.live, definitions)
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const tree = parseMarkdown(source, options.syntax)
@@ -146,7 +149,7 @@ export function StreamingList({
     <>
       {separated ? '\n' : null}
       <SettledItemsContext.Provider value={{ tag, settled }}>
-        {renderSyntaxTree(tree, liveOptions(options), withSettled)}
+        {renderSyntaxTree(tree, liveOptions(options), withSettled, live)}
       </SettledItemsContext.Provider>
     </>
   )
@@ -162,12 +165,14 @@ interface SettledItemsProps {
 
 /** A page of settled items: the list parsed with them, rendered without its element (and its last line ending). */
 const SettledItems = memo(function SettledItems({ blockKey, text, loose, definitions, options }: SettledItemsProps) {
+  // A page grows as items settle into it: the items already in it are not rendered again.
+  const kept = useRef<KeptHtmlTree>({}).current
   const source = withDefinitions(text, definitions)
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const tree = parseMarkdown(source, options.syntax)
   const list = listIn(tree)
   if (list) setLoose(list, loose)
-  return renderSyntaxTree(tree, options, itemsOnly)
+  return renderSyntaxTree(tree, options, itemsOnly, kept)
 })
 
 /** The list's children but the line ending after its last item (the next page or the live items go on from there). */

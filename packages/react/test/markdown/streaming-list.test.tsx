@@ -21,7 +21,13 @@ import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/r
 import { StreamingList } from '../../src/markdown/StreamingList'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { gfmExamples } from './gfm-examples'
-import { canonicalHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import {
+  canonicalHtml,
+  liveMarkdown,
+  referenceElementAttributes,
+  referenceHtml,
+  renderedHtml,
+} from './markdown-harness'
 
 const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
 
@@ -67,7 +73,7 @@ function bothRenders(state: SplitState, components?: Components) {
       />,
     ),
     whole: html(
-      <Markdown {...options} remarkPlugins={[remarkGfm]}>
+      <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
         {prefix + block.text}
       </Markdown>,
     ),
