@@ -1,5 +1,5 @@
 /**
- * Messages that mount settled (a transcript's history) render their text through `SettledText`: the
+ * Messages that mount settled (a transcript's history) render their text through `settledText`: the
  * same HTML as messages that streamed to the same end, rewrites that render only what changed,
  * context readers that follow the message, and the streaming text path again once a message streams.
  */

@@ -1,11 +1,11 @@
 /**
  * The text part of a message that mounted settled (`MessageArticle`): the HTML `TextView` renders
- * for a finished text (the part's `<div>`, its content `<div>`, the markdown), from one component
- * with one hook. The replacement
- * hold and the block path only act while a message streams; a settled text keeps its split (so a
- * rewrite renders only the blocks it changed) and its pages' elements, nothing else.
+ * for a finished text (the part's `<div>`, its content `<div>`, the markdown), rendered by the
+ * message's own component. The replacement hold and the block path only act while a message
+ * streams; a settled text keeps its split (so a rewrite renders only the blocks it changed) and its
+ * pages' elements, nothing else.
  */
-import { memo, type ReactNode, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { advanceSplit, type SplitState } from '../markdown/block-splitter'
 import { createFinishedRender, type FinishedRender, finishedPages } from '../markdown/FinishedMarkdown'
 import { MarkdownSourceContext, useMarkdownSourceStore } from '../markdown/markdown-source'
@@ -41,38 +41,39 @@ export function settledTextRender(transcript: TranscriptOptions): SettledTextRen
   return render
 }
 
-interface SettledTextProps {
-  text: string
-  epoch: number
-  render: SettledTextRender
-}
-
-/** What a settled text keeps between renders: its split (a rewrite re-splits only what changed) and its pages. */
-interface KeptText {
-  split: SplitState | undefined
-  pages: FinishedRender
+/**
+ * What a settled text keeps between renders of its message: its split (a rewrite re-splits only what
+ * changed) and its pages.
+ */
+export class KeptText {
+  split: SplitState | undefined = undefined
+  readonly pages: FinishedRender = createFinishedRender()
+  constructor(readonly partId: string) {}
 }
 
 /** As `ReplaceableMarkdown`'s content box. */
 const contentStyle = { display: 'flow-root' } as const
 
-export const SettledText = memo(function SettledText({ text, epoch, render }: SettledTextProps) {
-  const kept = useRef<KeptText | undefined>(undefined)
-  kept.current ??= { split: undefined, pages: createFinishedRender() }
-  const split = advanceSplit(kept.current.split, text, render.options.syntax)
-  kept.current.split = split
+/**
+ * The elements of a settled text part, rendered by its message's component (no component of its
+ * own: a fiber, its props and its hook per message). The pages none of whose blocks changed are the
+ * elements they were, so React skips them when the message renders for another reason.
+ */
+export function settledText(text: string, epoch: number, render: SettledTextRender, kept: KeptText): ReactNode {
+  const split = advanceSplit(kept.split, text, render.options.syntax)
+  kept.split = split
   // With footnote definitions the whole text is one block (as `SplitMarkdown` renders it).
   const markdown = (
     <div data-palimpsest-markdown="">
       {split.hasFootnoteDefinitions ? (
         <SplitMarkdown split={split} streaming={false} options={render.options} />
       ) : (
-        finishedPages(split, render.options, kept.current.pages)
+        finishedPages(split, render.options, kept.pages)
       )}
     </div>
   )
   return (
-    <div data-palimpsest-part="text" data-state="done" data-epoch={epoch}>
+    <div key={kept.partId} data-palimpsest-part="text" data-state="done" data-epoch={epoch}>
       <div data-palimpsest-content="" style={contentStyle}>
         {render.settings ? (
           <RenderSettingsContext.Provider value={render.settings}>
@@ -84,7 +85,7 @@ export const SettledText = memo(function SettledText({ text, epoch, render }: Se
       </div>
     </div>
   )
-})
+}
 
 function ProvidedSource({ text, children }: { text: string; children: ReactNode }) {
   const store = useMarkdownSourceStore(text, false)
