@@ -10,6 +10,7 @@ import {
   type Part,
   selectIsStreaming,
   subscribeToMessage,
+  subscribeToMessages,
 } from '@palimpsest/core'
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { useTranscriptStore } from './store-context'
@@ -51,15 +52,7 @@ const noMessages: readonly (Message | undefined)[] = []
 export function useMessagesOf(ids: readonly string[]): readonly (Message | undefined)[] {
   const store = useTranscriptStore()
   const last = useRef(noMessages)
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const unsubscribes = ids.map((id) => subscribeToMessage(store, id, listener))
-      return () => {
-        for (const unsubscribe of unsubscribes) unsubscribe()
-      }
-    },
-    [store, ids],
-  )
+  const subscribe = useCallback((listener: () => void) => subscribeToMessages(store, ids, listener), [store, ids])
   const snapshot = useCallback(() => {
     const state = store.getState()
     const previous = last.current
