@@ -29,20 +29,22 @@ interface MessageArticleProps {
 export const MessageArticle = memo(function MessageArticle({ message, style }: MessageArticleProps) {
   const options = useTranscriptOptions()
   const { labels } = options
-  // What the text parts of a message that mounted settled keep, until it streams (null from then on).
-  const kept = useRef<KeptText[] | null | undefined>(undefined)
+  // What the text parts of a message that mounted settled keep (a list, one entry per text part),
+  // until it streams: null from then on.
+  const kept = useRef<KeptText | null | undefined>(undefined)
   if (message.status === 'streaming') kept.current = null
-  else kept.current ??= []
-  const settled = kept.current
   const text =
-    settled && options.components.text === undefined && !options.markRevisions ? settledTextRender(options) : undefined
+    kept.current !== null && options.components.text === undefined && !options.markRevisions
+      ? settledTextRender(options)
+      : undefined
   let readsContext = options.markdownComponents !== undefined
   const renderPart = (part: Part): ReactNode => {
-    if (part.kind === 'text' && text && settled) {
-      let partText = settled.find((candidate) => candidate.partId === part.id)
+    if (part.kind === 'text' && text) {
+      let partText = kept.current ?? undefined
+      while (partText && partText.partId !== part.id) partText = partText.next
       if (!partText) {
-        partText = new KeptText(part.id)
-        settled.push(partText)
+        partText = new KeptText(part.id, kept.current ?? undefined)
+        kept.current = partText
       }
       return settledText(part.text, part.epoch, text, partText)
     }

@@ -7,7 +7,14 @@
  */
 import type { ReactNode } from 'react'
 import { advanceSplit, type SplitState } from '../markdown/block-splitter'
-import { createFinishedRender, type FinishedRender, finishedPages } from '../markdown/FinishedMarkdown'
+import {
+  createFinishedRender,
+  type FinishedRender,
+  finishedPages,
+  releaseFinishedBlocks,
+  renderedElements,
+  restoreFinishedBlocks,
+} from '../markdown/FinishedMarkdown'
 import { MarkdownSourceContext, useMarkdownSourceStore } from '../markdown/markdown-source'
 import { type MarkdownRenderOptions, markdownOptions } from '../markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../markdown/render-settings'
@@ -42,13 +49,48 @@ export function settledTextRender(transcript: TranscriptOptions): SettledTextRen
 }
 
 /**
- * What a settled text keeps between renders of its message: its split (a rewrite re-splits only what
- * changed) and its pages.
+ * What a settled text keeps between renders of its message: the text and options its pages were
+ * rendered with, and the pages' elements. The split (every block's record, text and tree
+ * bookkeeping) is dropped while it is the split of the text alone, which is what a history's
+ * messages keep for as long as they are shown: a rewrite splits the old text again (the same
+ * blocks under the same keys) and goes on from there, rendering only the blocks it changed.
  */
 export class KeptText {
+  text: string | undefined = undefined
+  options: MarkdownRenderOptions | undefined = undefined
+  /** Undefined while released (see above). */
   split: SplitState | undefined = undefined
   readonly pages: FinishedRender = createFinishedRender()
-  constructor(readonly partId: string) {}
+  constructor(
+    readonly partId: string,
+    /** What the message's other text parts keep (a message has one text part, seldom more). */
+    readonly next: KeptText | undefined,
+  ) {}
+}
+
+/** The pages of `text`, rendered again only when the text or the options changed. */
+function renderedPages(text: string, render: SettledTextRender, kept: KeptText): ReactNode[] {
+  const { options } = render
+  if (kept.text === text && kept.options === options) return renderedElements(kept.pages)
+  const released = kept.split === undefined
+  let previous = kept.split
+  if (released && kept.text !== undefined) {
+    previous = advanceSplit(undefined, kept.text, options.syntax)
+    restoreFinishedBlocks(kept.pages, previous)
+  }
+  const split = advanceSplit(previous, text, options.syntax)
+  kept.text = text
+  kept.options = options
+  kept.split = split
+  // With footnote definitions the whole text is one block, rendered by `SplitMarkdown`.
+  if (split.hasFootnoteDefinitions) return []
+  const pages = finishedPages(split, options, kept.pages)
+  // Still the split of the text alone: made from nothing, or made again and not changed.
+  if (released && (previous === undefined || split === previous)) {
+    kept.split = undefined
+    releaseFinishedBlocks(kept.pages)
+  }
+  return pages
 }
 
 /** As `ReplaceableMarkdown`'s content box. */
@@ -60,15 +102,14 @@ const contentStyle = { display: 'flow-root' } as const
  * elements they were, so React skips them when the message renders for another reason.
  */
 export function settledText(text: string, epoch: number, render: SettledTextRender, kept: KeptText): ReactNode {
-  const split = advanceSplit(kept.split, text, render.options.syntax)
-  kept.split = split
+  const pages = renderedPages(text, render, kept)
   // With footnote definitions the whole text is one block (as `SplitMarkdown` renders it).
   const markdown = (
     <div data-palimpsest-markdown="">
-      {split.hasFootnoteDefinitions ? (
-        <SplitMarkdown split={split} streaming={false} options={render.options} />
+      {kept.split?.hasFootnoteDefinitions ? (
+        <SplitMarkdown split={kept.split} streaming={false} options={render.options} />
       ) : (
-        finishedPages(split, render.options, kept.pages)
+        pages
       )}
     </div>
   )
