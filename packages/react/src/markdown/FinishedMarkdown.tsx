@@ -109,10 +109,11 @@ function renderPage(
   const seenBlocks = seen?.options === options ? seen.blocks : undefined
   if (seenBlocks && seen!.definitions === definitions && sameBlocks(seenBlocks, blocks)) return seen!
   const seenIndex = seenBlocks ? new Map(seenBlocks.map((block, index) => [block.key, index])) : undefined
-  const children: ReactNode[] = []
-  const ends: number[] = []
+  const grown: ReactNode[] = []
+  // Filled by index: an array grown by `push` keeps spare room, for as long as the page is shown.
+  const ends = new Array<number>(blocks.length)
   const prefixes = definitions.list.length > 0 ? ([] as string[]) : undefined
-  for (const block of blocks) {
+  blocks.forEach((block, position) => {
     const prefix = prefixes ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
     prefixes?.push(prefix)
     const index = seenIndex?.get(block.key)
@@ -123,10 +124,12 @@ function renderPage(
       before.separated === block.separated &&
       prefixAt(seen!, index!) === prefix
     )
-      children.push(...seen!.children.slice(index! > 0 ? seen!.ends[index! - 1] : 0, seen!.ends[index!]))
-    else children.push(...finishedBlock(block, prefix, options))
-    ends.push(children.length)
-  }
+      grown.push(...seen!.children.slice(index! > 0 ? seen!.ends[index! - 1] : 0, seen!.ends[index!]))
+    else grown.push(...finishedBlock(block, prefix, options))
+    ends[position] = grown.length
+  })
+  // The page's children as an array of their own length, as `ends` (the page's props keep it).
+  const children = grown.slice()
   const element = (
     <div key={key} data-palimpsest-block-page="" style={pageStyle}>
       {children}
