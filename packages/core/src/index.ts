@@ -1,6 +1,6 @@
 export { isPrimary, isSecondary } from './classify'
 export type { Decoder, DecoderFactory, DecoderOptions, EndReason } from './decoder'
-export { subscribeToMessage } from './message-subscriptions'
+export { subscribeToMessage, subscribeToMessages } from './message-subscriptions'
 export { getMessage } from './message-table'
 export { isPartStreaming } from './part-streaming'
 export { createPartialJsonParser, type PartialJsonParser, parsePartialJson } from './partial-json'

@@ -8,23 +8,49 @@ import type { StoreApi } from 'zustand/vanilla'
 import { getMessage } from './message-table'
 import type { TranscriptState } from './state'
 
-export class MessageListeners {
-  private readonly byId = new Map<string, Set<() => void>>()
+type Listener = () => void
 
-  add(id: string, listener: () => void): () => void {
-    const listeners = this.byId.get(id) ?? new Set<() => void>()
-    this.byId.set(id, listeners)
-    listeners.add(listener)
+export class MessageListeners {
+  /**
+   * Per id its one listener, or a set once it has several: a transcript subscribes every message
+   * it shows, and a set per message would cost about a hundred bytes each.
+   */
+  private readonly byId = new Map<string, Listener | Set<Listener>>()
+
+  add(id: string, listener: Listener): () => void {
+    this.addListener(id, listener)
+    return () => this.removeListener(id, listener)
+  }
+
+  /** One listener for several messages, removed from all of them by the function returned. */
+  addToAll(ids: readonly string[], listener: Listener): () => void {
+    for (const id of ids) this.addListener(id, listener)
     return () => {
+      for (const id of ids) this.removeListener(id, listener)
+    }
+  }
+
+  private addListener(id: string, listener: Listener): void {
+    const listeners = this.byId.get(id)
+    if (listeners === undefined) this.byId.set(id, listener)
+    else if (typeof listeners === 'function') this.byId.set(id, new Set([listeners, listener]))
+    else listeners.add(listener)
+  }
+
+  private removeListener(id: string, listener: Listener): void {
+    const listeners = this.byId.get(id)
+    if (listeners === listener) this.byId.delete(id)
+    else if (listeners instanceof Set) {
       listeners.delete(listener)
-      if (listeners.size === 0 && this.byId.get(id) === listeners) this.byId.delete(id)
+      if (listeners.size === 0) this.byId.delete(id)
     }
   }
 
   notify(ids: Iterable<string>): void {
     for (const id of ids) {
       const listeners = this.byId.get(id)
-      if (listeners) for (const listener of [...listeners]) listener()
+      if (typeof listeners === 'function') listeners()
+      else if (listeners) for (const listener of [...listeners]) listener()
     }
   }
 
@@ -54,5 +80,21 @@ export function subscribeToMessage<S extends TranscriptState>(
   if (listeners) return listeners.add(id, listener)
   return store.subscribe((state, previous) => {
     if (getMessage(state, id) !== getMessage(previous, id)) listener()
+  })
+}
+
+/**
+ * `subscribeToMessage` for several messages with one listener: called after a flush that created,
+ * changed or removed any of them (once per message changed).
+ */
+export function subscribeToMessages<S extends TranscriptState>(
+  store: StoreApi<S>,
+  ids: readonly string[],
+  listener: () => void,
+): () => void {
+  const listeners = registry.get(store)
+  if (listeners) return listeners.addToAll(ids, listener)
+  return store.subscribe((state, previous) => {
+    for (const id of ids) if (getMessage(state, id) !== getMessage(previous, id)) listener()
   })
 }

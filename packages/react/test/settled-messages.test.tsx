@@ -1,5 +1,5 @@
 /**
- * Messages that mount settled (a transcript's history) render their text through `SettledText`: the
+ * Messages that mount settled (a transcript's history) render their text through `settledText`: the
  * same HTML as messages that streamed to the same end, rewrites that render only what changed,
  * context readers that follow the message, and the streaming text path again once a message streams.
  */
@@ -20,7 +20,10 @@ const answer = [
   '| a | b |\n| - | - |\n| 1 | 2 |',
 ].join('\n\n')
 
-/** A history: a question, an answer with reasoning, an answer that ended in an error, one by a named author. */
+/**
+ * A history: a question, an answer with reasoning, an answer that ended in an error, one by a named
+ * author, one with a footnote and a link definition.
+ */
 const history: AgentUpdate[] = [
   { type: 'message-start', messageId: 'q', role: 'user' },
   { type: 'chunk', messageId: 'q', text: 'What is **x**?' },
@@ -32,6 +35,13 @@ const history: AgentUpdate[] = [
   { type: 'message-start', messageId: 'e', role: 'assistant', author: 'Helper' },
   { type: 'chunk', messageId: 'e', text: 'Half an answer' },
   { type: 'message-done', messageId: 'e', status: 'error' },
+  { type: 'message-start', messageId: 'f', role: 'assistant' },
+  {
+    type: 'chunk',
+    messageId: 'f',
+    text: 'A note[^1] and a [reference].\n\n[^1]: The note.\n\n[reference]: https://example.com',
+  },
+  { type: 'message-done', messageId: 'f', status: 'complete' },
 ]
 
 /**
@@ -55,7 +65,9 @@ describe('messages that mount settled', () => {
     // One update per flush: each message mounts streaming and goes through the full layout.
     for (const update of history) applyNow(streamedStore, update)
 
-    expect(settled.container.querySelectorAll('[data-palimpsest-message]')).toHaveLength(3)
+    expect(settled.container.querySelectorAll('[data-palimpsest-message]')).toHaveLength(4)
+    expect(settled.container.querySelector('[data-message-id="f"] a[href="https://example.com"]')).not.toBeNull()
+    expect(settled.container.querySelector('[data-message-id="f"] [data-footnotes]')).not.toBeNull()
     expect(settled.container.querySelector('[data-palimpsest-badge="message-status"]')?.textContent).toBeTruthy()
     expect(messagesHtml(settled.container)).toBe(messagesHtml(streamed.container))
   })
@@ -80,6 +92,38 @@ describe('messages that mount settled', () => {
     expect(rendered).toHaveLength(1)
     expect(container.querySelector('[data-message-id="a"] h2')).toBe(heading)
     expect(container.querySelector('[data-message-id="a"] ul')).toBe(list)
+  })
+
+  it('take one full replacement after another: each renders only the block it changed', () => {
+    const store = syncStore()
+    applyNow(store, history)
+    const { container } = render(<Transcript store={store} />)
+    const heading = container.querySelector('[data-message-id="a"] h2')
+    const rendered: number[] = []
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'block-render') rendered.push(work.blockKey)
+    })
+    const first = answer.replace('*emphasis*', '**strong words**')
+    applyNow(store, { type: 'full', messageId: 'a', target: 'text', text: first })
+    const list = container.querySelector('[data-message-id="a"] ul')
+    applyNow(store, { type: 'full', messageId: 'a', target: 'text', text: first.replace('- two', '- three') })
+    expect(rendered).toHaveLength(2)
+    expect(container.querySelector('[data-message-id="a"] strong')?.textContent).toBe('strong words')
+    expect(container.querySelector('[data-message-id="a"] ul')?.textContent).toBe('\none\nthree\n')
+    expect(container.querySelector('[data-message-id="a"] ul')).toBe(list)
+    expect(container.querySelector('[data-message-id="a"] h2')).toBe(heading)
+
+    const reference = syncStore()
+    applyNow(reference, [
+      ...history.slice(0, 5),
+      { type: 'chunk', messageId: 'a', text: first.replace('- two', '- three') },
+    ])
+    applyNow(reference, history.slice(6))
+    const fresh = render(<Transcript store={reference} />)
+    // The text as rendered from scratch (the replacements grew the part's epoch, on its own element).
+    const markdownOf = (root: HTMLElement) =>
+      root.querySelector('[data-message-id="a"] [data-palimpsest-part="text"] [data-palimpsest-markdown]')?.innerHTML
+    expect(markdownOf(container)).toBe(markdownOf(fresh.container))
   })
 
   it('tell a part component that reads the message context when the message changes', () => {

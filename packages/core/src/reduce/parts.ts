@@ -54,7 +54,9 @@ export function settleParts(d: Draft, message: Message): void {
       writablePart<TextPart | ReasoningPart>(d, message, index).status = 'done'
     }
   })
-  delete message.activePartId
+  // Not `delete`: deleting a property turns the message into a dictionary-mode object, about 230
+  // bytes instead of about 50 in V8, for every finished message of a long history.
+  message.activePartId = undefined
 }
 
 /**

@@ -93,7 +93,7 @@ function replaceParts(d: Draft, message: Message, inputs: PartInput[], u: FullUp
   const before = message.parts
   message.parts = parts
   d.owned.add(parts)
-  delete message.activePartId
+  message.activePartId = undefined // not `delete` (see `settleParts`)
   retire(message, before, parts)
   const kept = new Set(parts.map((p) => `${p.kind}:${partKey(p) ?? ''}`))
   for (const part of before) if (!kept.has(`${part.kind}:${partKey(part) ?? ''}`)) unindexPart(d, message.id, part)

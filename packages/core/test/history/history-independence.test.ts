@@ -6,6 +6,7 @@ import {
   reduceAll,
   selectMessage,
   subscribeToMessage,
+  subscribeToMessages,
   type TranscriptState,
 } from '@palimpsest/core'
 import { describe, expect, test } from 'vitest'
@@ -101,5 +102,42 @@ describe('subscribeToMessage', () => {
     expect(told).toEqual([])
     store.setState(reduceAll(store.getState(), [{ type: 'chunk', messageId: 'm', text: 'x' }]), true)
     expect(told).toEqual([1])
+  })
+})
+
+describe('subscribeToMessages', () => {
+  test('one listener hears a flush that changed any of its messages; others, and unsubscribing, leave it alone', () => {
+    const store = createTranscriptStore({ schedule: 'sync' })
+    store.getState().apply(settled(4))
+    let told = 0
+    const stop = subscribeToMessages(store, ['m0', 'm1'], () => told++)
+    const m1Told: string[] = []
+    // A second listener on one of the same messages: both are told, and each unsubscribes alone.
+    const stopM1 = subscribeToMessage(store, 'm1', () => m1Told.push('m1'))
+    store.getState().apply({ type: 'full', messageId: 'm2', target: 'text', text: 'changed' })
+    expect(told).toBe(0)
+    store.getState().apply({ type: 'full', messageId: 'm1', target: 'text', text: 'changed' })
+    expect(told).toBe(1)
+    expect(m1Told).toEqual(['m1'])
+    stopM1()
+    store.getState().apply({ type: 'full', messageId: 'm0', target: 'text', text: 'changed' })
+    expect(told).toBe(2)
+    stop()
+    store.getState().apply([
+      { type: 'full', messageId: 'm0', target: 'text', text: 'again' },
+      { type: 'full', messageId: 'm1', target: 'text', text: 'again' },
+    ])
+    expect(told).toBe(2)
+    expect(m1Told).toEqual(['m1'])
+  })
+
+  test('a store made some other way is watched whole', () => {
+    const store = createStore<TranscriptState>()(() => createInitialState())
+    let told = 0
+    subscribeToMessages(store, ['a', 'b'], () => told++)
+    store.setState(reduceAll(store.getState(), [{ type: 'chunk', messageId: 'other', text: 'x' }]), true)
+    expect(told).toBe(0)
+    store.setState(reduceAll(store.getState(), [{ type: 'chunk', messageId: 'b', text: 'x' }]), true)
+    expect(told).toBe(1)
   })
 })

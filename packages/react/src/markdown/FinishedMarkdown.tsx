@@ -32,7 +32,8 @@ export function createFinishedRender(): FinishedRender {
 /** A page's element with what it was rendered from. */
 interface RenderedPage {
   key: number
-  blocks: readonly MarkdownBlock[]
+  /** Undefined once released (`releaseFinishedBlocks`) until restored (`restoreFinishedBlocks`). */
+  blocks: readonly MarkdownBlock[] | undefined
   definitions: DocumentDefinitions
   options: MarkdownRenderOptions
   /** The page element's children: each block's separator and top-level elements, keyed by the block's key. */
@@ -56,19 +57,45 @@ export function finishedPages(
   options: MarkdownRenderOptions,
   rendered: FinishedRender,
 ): ReactNode[] {
-  const { settledPages, tail, definitions } = split
+  const seen = rendered.pages.length > 0 ? new Map(rendered.pages.map((page) => [page.key, page])) : undefined
+  const pages = pagesOf(split).map(({ key, blocks }) =>
+    renderPage(key, blocks, split.definitions, options, seen?.get(key)),
+  )
+  rendered.pages = pages
+  return renderedElements(rendered)
+}
+
+/** The page elements `finishedPages` returned last. */
+export function renderedElements(rendered: FinishedRender): ReactNode[] {
+  return rendered.pages.map((page) => page.element)
+}
+
+/** The blocks of each page: the settled pages, the tail filling the last of them, then a page of the rest. */
+function pagesOf(split: SplitState): { key: number; blocks: readonly MarkdownBlock[] }[] {
+  const { settledPages, tail } = split
   const last = settledPages[settledPages.length - 1]
   const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
-  const rest = tail.slice(room)
-  const seen = rendered.pages.length > 0 ? new Map(rendered.pages.map((page) => [page.key, page])) : undefined
-  const pages = settledPages.map((page) => {
-    const blocks = page === last && room > 0 && tail.length > 0 ? [...page.blocks, ...tail.slice(0, room)] : page.blocks
-    return renderPage(page.key, blocks, definitions, options, seen?.get(page.key))
-  })
-  if (rest.length > 0)
-    pages.push(renderPage(split.tailPageKey, rest, definitions, options, seen?.get(split.tailPageKey)))
-  rendered.pages = pages
-  return pages.map((page) => page.element)
+  const pages = settledPages.map((page) => ({
+    key: page.key,
+    blocks: page === last && room > 0 && tail.length > 0 ? [...page.blocks, ...tail.slice(0, room)] : page.blocks,
+  }))
+  if (tail.length > room) pages.push({ key: split.tailPageKey, blocks: tail.slice(room) })
+  return pages
+}
+
+/**
+ * Drops the blocks the pages were rendered from (their records, texts and arrays), keeping the
+ * elements: a message that is not rewritten again needs none of them. Only for a split made from
+ * its text alone (`advanceSplit(undefined, text)`), which `restoreFinishedBlocks` can make again.
+ */
+export function releaseFinishedBlocks(rendered: FinishedRender): void {
+  for (const page of rendered.pages) page.blocks = undefined
+}
+
+/** Gives the pages back the blocks of `split`, a split made again of the text they were rendered from. */
+export function restoreFinishedBlocks(rendered: FinishedRender, split: SplitState): void {
+  const blocksByPage = new Map(pagesOf(split).map((page) => [page.key, page.blocks]))
+  for (const page of rendered.pages) page.blocks = blocksByPage.get(page.key)
 }
 
 /** A page: the element it was when nothing it renders from changed, else one reusing its unchanged blocks' elements. */
@@ -79,27 +106,30 @@ function renderPage(
   options: MarkdownRenderOptions,
   seen: RenderedPage | undefined,
 ): RenderedPage {
-  const sameInputs = seen !== undefined && seen.options === options
-  if (sameInputs && seen.definitions === definitions && sameBlocks(seen.blocks, blocks)) return seen
-  const seenIndex = sameInputs ? new Map(seen.blocks.map((block, index) => [block.key, index])) : undefined
-  const children: ReactNode[] = []
-  const ends: number[] = []
+  const seenBlocks = seen?.options === options ? seen.blocks : undefined
+  if (seenBlocks && seen!.definitions === definitions && sameBlocks(seenBlocks, blocks)) return seen!
+  const seenIndex = seenBlocks ? new Map(seenBlocks.map((block, index) => [block.key, index])) : undefined
+  const grown: ReactNode[] = []
+  // Filled by index: an array grown by `push` keeps spare room, for as long as the page is shown.
+  const ends = new Array<number>(blocks.length)
   const prefixes = definitions.list.length > 0 ? ([] as string[]) : undefined
-  for (const block of blocks) {
+  blocks.forEach((block, position) => {
     const prefix = prefixes ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
     prefixes?.push(prefix)
     const index = seenIndex?.get(block.key)
-    const before = index === undefined ? undefined : seen!.blocks[index]!
+    const before = index === undefined ? undefined : seenBlocks![index]!
     if (
       before &&
       before.text === block.text &&
       before.separated === block.separated &&
       prefixAt(seen!, index!) === prefix
     )
-      children.push(...seen!.children.slice(index! > 0 ? seen!.ends[index! - 1] : 0, seen!.ends[index!]))
-    else children.push(...finishedBlock(block, prefix, options))
-    ends.push(children.length)
-  }
+      grown.push(...seen!.children.slice(index! > 0 ? seen!.ends[index! - 1] : 0, seen!.ends[index!]))
+    else grown.push(...finishedBlock(block, prefix, options))
+    ends[position] = grown.length
+  })
+  // The page's children as an array of their own length, as `ends` (the page's props keep it).
+  const children = grown.slice()
   const element = (
     <div key={key} data-palimpsest-block-page="" style={pageStyle}>
       {children}

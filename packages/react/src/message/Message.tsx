@@ -68,10 +68,23 @@ const MessageStatusBadge = /* @__PURE__ */ forwardRef<
   if (!showsStatusBadge(message)) return null
   return (
     <span ref={ref} data-palimpsest-badge="message-status" {...props} data-status={message.status}>
-      {labels.messageStatus[message.status] ?? message.status}
+      {messageStatusLabel(message, labels)}
     </span>
   )
 })
+
+function messageStatusLabel(message: MessageState, labels: Labels): string {
+  return labels.messageStatus[message.status] ?? message.status
+}
+
+/** The HTML of `Message.StatusBadge` without props, for a header that renders it without the message context. */
+export function statusBadge(message: MessageState, labels: Labels): ReactNode {
+  return (
+    <span data-palimpsest-badge="message-status" data-status={message.status}>
+      {messageStatusLabel(message, labels)}
+    </span>
+  )
+}
 
 const MessageHeader = /* @__PURE__ */ forwardRef<HTMLElement, ComponentPropsWithoutRef<'header'>>(
   function MessageHeader({ children, ...rest }, ref) {
@@ -79,21 +92,31 @@ const MessageHeader = /* @__PURE__ */ forwardRef<HTMLElement, ComponentPropsWith
     const { labels } = useTranscriptOptions()
     return (
       <header ref={ref} data-palimpsest-message-header="" {...rest}>
-        {children ?? defaultHeaderContent(message, labels)}
+        {children ?? defaultHeaderContent(message, labels, contextBadge)}
       </header>
     )
   },
 )
 
-/** What a header shows unless given children: the author, then the status badge when the status is worth saying. */
-export function defaultHeaderContent(message: MessageState, labels: Labels): ReactNode {
+/**
+ * What a header shows unless given children: the author, then the status badge when the status is
+ * worth saying, as `badge` renders it.
+ */
+export function defaultHeaderContent(
+  message: MessageState,
+  labels: Labels,
+  badge: (message: MessageState, labels: Labels) => ReactNode,
+): ReactNode {
   return (
     <>
       <span data-palimpsest-author="">{messageAuthorName(message, labels)}</span>{' '}
-      {showsStatusBadge(message) ? <MessageStatusBadge /> : null}
+      {showsStatusBadge(message) ? badge(message, labels) : null}
     </>
   )
 }
+
+/** `Message.StatusBadge`, which reads the message context. */
+const contextBadge = () => <MessageStatusBadge />
 
 export interface MessageProps extends Omit<MessageRootProps, 'message'> {
   messageId: string

@@ -10,8 +10,9 @@ import {
   type Part,
   selectIsStreaming,
   subscribeToMessage,
+  subscribeToMessages,
 } from '@palimpsest/core'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { useTranscriptStore } from './store-context'
 import { useTranscriptSelector } from './use-transcript-selector'
 
@@ -38,6 +39,28 @@ const itself = (message: Message | undefined) => message
 /** One message; re-renders only when that message changes. */
 export function useMessage(id: string): Message | undefined {
   return useFromMessage(id, itself)
+}
+
+const noMessages: readonly (Message | undefined)[] = []
+
+/**
+ * The messages of `ids` (undefined for an id the store does not hold), from one subscription for all
+ * of them: the same array until one of them changes. A list renders a group of messages from one
+ * hook instead of one `useMessage` per message, each of which keeps its hook, effect and
+ * subscription objects for as long as the message is shown.
+ */
+export function useMessagesOf(ids: readonly string[]): readonly (Message | undefined)[] {
+  const store = useTranscriptStore()
+  const last = useRef(noMessages)
+  const subscribe = useCallback((listener: () => void) => subscribeToMessages(store, ids, listener), [store, ids])
+  const snapshot = useCallback(() => {
+    const state = store.getState()
+    const previous = last.current
+    if (previous.length !== ids.length || ids.some((id, index) => getMessage(state, id) !== previous[index]))
+      last.current = ids.map((id) => getMessage(state, id))
+    return last.current
+  }, [store, ids])
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 
 /** One part of one message; re-renders only when that part changes. */

@@ -3,51 +3,79 @@
  * around `DefaultMessageLayout`, rendered by one component. The layout's compound parts (root,
  * header, two slots) would each cost a fiber, its props and its hooks for as long as the message is
  * shown, and the header and slots each subscribe to the message (`bench/RESULTS.md`, "Heap of
- * settled messages (session 7)"); a page with only a `Transcript` then carries none of them.
+ * settled messages", sessions 7 and 8); a page with only a `Transcript` then carries none of them.
  *
  * Parts render through `PartView`, so panels keep their disclosure state and behaviour, except the
- * text parts of a message that mounted settled (`settledText`, until it streams again): those
- * render through `SettledText`, one component instead of the text view, the replacement hold and
- * `StreamingMarkdown`, unless the text component is replaced or rewrites are marked.
+ * text parts of a message that mounted settled (until it streams again): those render as
+ * `settledText` elements, in place of the text view, the replacement hold and `StreamingMarkdown`,
+ * unless the text component is replaced or rewrites are marked. The message context (for part
+ * components and element overrides that read it) is provided around the slots only when something
+ * there may read it: a part rendered through `PartView`, or element overrides of the markdown.
  */
 import { isPartStreaming, isPrimary, isSecondary, type Message as MessageState, type Part } from '@palimpsest/core'
-import type { CSSProperties, ReactNode } from 'react'
-import { defaultHeaderContent, messageAuthorName, messageDataAttributes } from '../message/Message'
+import { type CSSProperties, memo, type ReactNode, useRef } from 'react'
+import { defaultHeaderContent, messageAuthorName, messageDataAttributes, statusBadge } from '../message/Message'
 import { MessageContext, useMessageSource } from '../message/message-context'
 import { PartView } from '../message/PartView'
 import { useTranscriptOptions } from '../options/options-context'
-import { SettledText, settledTextRender } from './SettledText'
+import { KeptText, settledText, settledTextRender } from './SettledText'
 
 interface MessageArticleProps {
   message: MessageState
   style?: CSSProperties | undefined
-  /** The message mounted settled and has not streamed since: its text parts render through `SettledText`. */
-  settledText: boolean
 }
 
-export function MessageArticle({ message, style, settledText }: MessageArticleProps) {
+/** Re-renders when its message or style changes. */
+export const MessageArticle = memo(function MessageArticle({ message, style }: MessageArticleProps) {
   const options = useTranscriptOptions()
   const { labels } = options
-  const source = useMessageSource(message)
+  // What the text parts of a message that mounted settled keep (a list, one entry per text part),
+  // until it streams: null from then on.
+  const kept = useRef<KeptText | null | undefined>(undefined)
+  if (message.status === 'streaming') kept.current = null
   const text =
-    settledText && options.components.text === undefined && !options.markRevisions
+    kept.current !== null && options.components.text === undefined && !options.markRevisions
       ? settledTextRender(options)
       : undefined
-  const renderPart = (part: Part): ReactNode =>
-    part.kind === 'text' && text ? (
-      <SettledText key={part.id} text={part.text} epoch={part.epoch} render={text} />
-    ) : (
-      <PartView key={part.id} part={part} message={message} streaming={isPartStreaming(message, part)} />
-    )
+  let readsContext = options.markdownComponents !== undefined
+  const renderPart = (part: Part): ReactNode => {
+    if (part.kind === 'text' && text) {
+      let partText = kept.current ?? undefined
+      while (partText && partText.partId !== part.id) partText = partText.next
+      if (!partText) {
+        partText = new KeptText(part.id, kept.current ?? undefined)
+        kept.current = partText
+      }
+      return settledText(part.text, part.epoch, text, partText)
+    }
+    readsContext = true
+    return <PartView key={part.id} part={part} message={message} streaming={isPartStreaming(message, part)} />
+  }
   const secondary = message.parts.filter(isSecondary)
   const primary = message.parts.filter(isPrimary)
-  return (
-    <MessageContext.Provider value={source}>
-      <article aria-label={messageAuthorName(message, labels)} style={style} {...messageDataAttributes(message)}>
-        <header data-palimpsest-message-header="">{defaultHeaderContent(message, labels)}</header>
-        {secondary.length > 0 ? <div data-palimpsest-slot="secondary">{secondary.map(renderPart)}</div> : null}
-        {primary.length > 0 ? <div data-palimpsest-slot="primary">{primary.map(renderPart)}</div> : null}
-      </article>
-    </MessageContext.Provider>
+  const secondarySlot =
+    secondary.length > 0 ? <div data-palimpsest-slot="secondary">{secondary.map(renderPart)}</div> : null
+  const primarySlot = primary.length > 0 ? <div data-palimpsest-slot="primary">{primary.map(renderPart)}</div> : null
+  const header = <header data-palimpsest-message-header="">{defaultHeaderContent(message, labels, statusBadge)}</header>
+  const attributes = { 'aria-label': messageAuthorName(message, labels), style, ...messageDataAttributes(message) }
+  // The slots as the article's own children (a fragment around them would be a fiber per message).
+  return readsContext ? (
+    <article {...attributes}>
+      {header}
+      <ProvidedMessage message={message}>
+        {secondarySlot}
+        {primarySlot}
+      </ProvidedMessage>
+    </article>
+  ) : (
+    <article {...attributes}>
+      {header}
+      {secondarySlot}
+      {primarySlot}
+    </article>
   )
+})
+
+function ProvidedMessage({ message, children }: { message: MessageState; children: ReactNode }) {
+  return <MessageContext.Provider value={useMessageSource(message)}>{children}</MessageContext.Provider>
 }

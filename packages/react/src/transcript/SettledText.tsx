@@ -1,13 +1,20 @@
 /**
  * The text part of a message that mounted settled (`MessageArticle`): the HTML `TextView` renders
- * for a finished text (the part's `<div>`, its content `<div>`, the markdown), from one component
- * with one hook. The replacement
- * hold and the block path only act while a message streams; a settled text keeps its split (so a
- * rewrite renders only the blocks it changed) and its pages' elements, nothing else.
+ * for a finished text (the part's `<div>`, its content `<div>`, the markdown), rendered by the
+ * message's own component. The replacement hold and the block path only act while a message
+ * streams; a settled text keeps its split (so a rewrite renders only the blocks it changed) and its
+ * pages' elements, nothing else.
  */
-import { memo, type ReactNode, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { advanceSplit, type SplitState } from '../markdown/block-splitter'
-import { createFinishedRender, type FinishedRender, finishedPages } from '../markdown/FinishedMarkdown'
+import {
+  createFinishedRender,
+  type FinishedRender,
+  finishedPages,
+  releaseFinishedBlocks,
+  renderedElements,
+  restoreFinishedBlocks,
+} from '../markdown/FinishedMarkdown'
 import { MarkdownSourceContext, useMarkdownSourceStore } from '../markdown/markdown-source'
 import { type MarkdownRenderOptions, markdownOptions } from '../markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../markdown/render-settings'
@@ -41,38 +48,73 @@ export function settledTextRender(transcript: TranscriptOptions): SettledTextRen
   return render
 }
 
-interface SettledTextProps {
-  text: string
-  epoch: number
-  render: SettledTextRender
+/**
+ * What a settled text keeps between renders of its message: the text and options its pages were
+ * rendered with, and the pages' elements. The split (every block's record, text and tree
+ * bookkeeping) is dropped while it is the split of the text alone, which is what a history's
+ * messages keep for as long as they are shown: a rewrite splits the old text again (the same
+ * blocks under the same keys) and goes on from there, rendering only the blocks it changed.
+ */
+export class KeptText {
+  text: string | undefined = undefined
+  options: MarkdownRenderOptions | undefined = undefined
+  /** Undefined while released (see above). */
+  split: SplitState | undefined = undefined
+  readonly pages: FinishedRender = createFinishedRender()
+  constructor(
+    readonly partId: string,
+    /** What the message's other text parts keep (a message has one text part, seldom more). */
+    readonly next: KeptText | undefined,
+  ) {}
 }
 
-/** What a settled text keeps between renders: its split (a rewrite re-splits only what changed) and its pages. */
-interface KeptText {
-  split: SplitState | undefined
-  pages: FinishedRender
+/** The pages of `text`, rendered again only when the text or the options changed. */
+function renderedPages(text: string, render: SettledTextRender, kept: KeptText): ReactNode[] {
+  const { options } = render
+  if (kept.text === text && kept.options === options) return renderedElements(kept.pages)
+  const released = kept.split === undefined
+  let previous = kept.split
+  if (released && kept.text !== undefined) {
+    previous = advanceSplit(undefined, kept.text, options.syntax)
+    restoreFinishedBlocks(kept.pages, previous)
+  }
+  const split = advanceSplit(previous, text, options.syntax)
+  kept.text = text
+  kept.options = options
+  kept.split = split
+  // With footnote definitions the whole text is one block, rendered by `SplitMarkdown`.
+  if (split.hasFootnoteDefinitions) return []
+  const pages = finishedPages(split, options, kept.pages)
+  // Still the split of the text alone: made from nothing, or made again and not changed.
+  if (released && (previous === undefined || split === previous)) {
+    kept.split = undefined
+    releaseFinishedBlocks(kept.pages)
+  }
+  return pages
 }
 
 /** As `ReplaceableMarkdown`'s content box. */
 const contentStyle = { display: 'flow-root' } as const
 
-export const SettledText = memo(function SettledText({ text, epoch, render }: SettledTextProps) {
-  const kept = useRef<KeptText | undefined>(undefined)
-  kept.current ??= { split: undefined, pages: createFinishedRender() }
-  const split = advanceSplit(kept.current.split, text, render.options.syntax)
-  kept.current.split = split
+/**
+ * The elements of a settled text part, rendered by its message's component (no component of its
+ * own: a fiber, its props and its hook per message). The pages none of whose blocks changed are the
+ * elements they were, so React skips them when the message renders for another reason.
+ */
+export function settledText(text: string, epoch: number, render: SettledTextRender, kept: KeptText): ReactNode {
+  const pages = renderedPages(text, render, kept)
   // With footnote definitions the whole text is one block (as `SplitMarkdown` renders it).
   const markdown = (
     <div data-palimpsest-markdown="">
-      {split.hasFootnoteDefinitions ? (
-        <SplitMarkdown split={split} streaming={false} options={render.options} />
+      {kept.split?.hasFootnoteDefinitions ? (
+        <SplitMarkdown split={kept.split} streaming={false} options={render.options} />
       ) : (
-        finishedPages(split, render.options, kept.current.pages)
+        pages
       )}
     </div>
   )
   return (
-    <div data-palimpsest-part="text" data-state="done" data-epoch={epoch}>
+    <div key={kept.partId} data-palimpsest-part="text" data-state="done" data-epoch={epoch}>
       <div data-palimpsest-content="" style={contentStyle}>
         {render.settings ? (
           <RenderSettingsContext.Provider value={render.settings}>
@@ -84,7 +126,7 @@ export const SettledText = memo(function SettledText({ text, epoch, render }: Se
       </div>
     </div>
   )
-})
+}
 
 function ProvidedSource({ text, children }: { text: string; children: ReactNode }) {
   const store = useMarkdownSourceStore(text, false)

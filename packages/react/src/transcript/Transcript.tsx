@@ -5,15 +5,15 @@
  * keeps only the visible ones in the DOM.
  */
 import { type CSSProperties, forwardRef, memo, useMemo, useRef } from 'react'
-import { splitTranscriptOptions } from '../options/options-context'
-import { useMessage, useMessageIds } from '../store/selector-hooks'
+import { splitTranscriptOptions, useTranscriptOptions } from '../options/options-context'
+import { useMessageIds, useMessagesOf } from '../store/selector-hooks'
 import {
   defaultEstimatedMessageHeight,
   type TranscriptBaseProps,
   TranscriptFrame,
   TranscriptProviders,
 } from './TranscriptFrame'
-import { TranscriptMessage } from './TranscriptMessage'
+import { transcriptMessage } from './TranscriptMessage'
 
 export interface TranscriptProps extends TranscriptBaseProps {
   /** Skip rendering work for settled messages outside the viewport (`content-visibility: auto`). Default true. */
@@ -95,15 +95,18 @@ interface GroupProps {
   styles: MessageStyles | undefined
 }
 
-/** One group of the list: no element of its own, so the DOM is the flat list of messages. */
+/**
+ * One group of the list: no element of its own, so the DOM is the flat list of messages. It
+ * subscribes to its messages (a token elsewhere does not re-render it) and renders each through a
+ * memoised component, so a token re-renders one message: one subscription per group rather than
+ * per message keeps no hook or effect per settled message.
+ */
 const MessageGroup = memo(function MessageGroup({ ids, styles }: GroupProps) {
-  return ids.map((id) => <MessageItem key={id} id={id} styles={styles} />)
-})
-
-/** Subscribes to one message: a token elsewhere does not re-render it. */
-const MessageItem = memo(function MessageItem({ id, styles }: { id: string; styles: MessageStyles | undefined }) {
-  const message = useMessage(id)
-  if (!message) return null
-  const style = styles && (message.status === 'streaming' ? styles.streaming : styles.settled)
-  return <TranscriptMessage message={message} style={style} />
+  const messages = useMessagesOf(ids)
+  const Custom = useTranscriptOptions().components.Message
+  return messages.map((message) => {
+    if (!message) return null
+    const style = styles && (message.status === 'streaming' ? styles.streaming : styles.settled)
+    return transcriptMessage(Custom, message, style)
+  })
 })
