@@ -6,6 +6,7 @@
  * is reused too. So a fence growing line by line costs O(new lines) per request, and settled lines
  * are never tokenised again. The kept blocks are bounded (least recently used are dropped).
  */
+import { createKeptBlocks, type KeptBlock } from './kept-blocks'
 
 /** One line's tokenisation, continuing from the state the previous line ended in. */
 export interface LineTokenizer<Tokens, State> {
@@ -22,8 +23,7 @@ export interface IncrementalTokensOptions {
   maxLines?: number
 }
 
-interface KeptBlock<Tokens, Line, State> {
-  group: string
+interface KeptTokens<Tokens, Line, State> extends KeptBlock {
   lines: string[]
   tokens: Tokens[]
   /** What each line renders as (built from its tokens and index, once). */
@@ -46,12 +46,10 @@ export function createIncrementalTokens<Tokens, State, Line>(
   renderLine: (tokens: Tokens, index: number) => Line,
   { maxBlocks = 64, maxLines = 50_000 }: IncrementalTokensOptions = {},
 ): IncrementalTokens<Line> {
-  // Most recently used last.
-  const kept: KeptBlock<Tokens, Line, State>[] = []
-  let keptLines = 0
+  const kept = createKeptBlocks<KeptTokens<Tokens, Line, State>>(maxBlocks, maxLines)
   let linesTokenized = 0
 
-  const tokenize = (block: KeptBlock<Tokens, Line, State>, index: number) => {
+  const tokenize = (block: KeptTokens<Tokens, Line, State>, index: number) => {
     const before = index === 0 ? undefined : block.after[index - 1]
     const { tokens, after } = tokenizer.tokenizeLine(block.lines[index] as string, before, block.group)
     linesTokenized++
@@ -60,54 +58,29 @@ export function createIncrementalTokens<Tokens, State, Line>(
     block.after[index] = after
   }
 
-  const bestMatch = (group: string, lines: readonly string[]) => {
-    let best: { block: KeptBlock<Tokens, Line, State>; shared: number } | undefined
-    for (let i = kept.length - 1; i >= 0; i--) {
-      const block = kept[i] as KeptBlock<Tokens, Line, State>
-      if (block.group !== group) continue
-      const shared = sharedLines(block.lines, lines)
-      if (shared > 0 && (!best || shared > best.shared)) best = { block, shared }
-      // A block this code continues (or equals) cannot be beaten.
-      if (shared === block.lines.length) break
-    }
-    return best
-  }
-
   return {
     lines(group, code) {
       const lines = code.split('\n')
-      const match = bestMatch(group, lines)
-      let block: KeptBlock<Tokens, Line, State>
+      const match = kept.bestMatch(group, lines)
+      let block: KeptTokens<Tokens, Line, State>
       if (match) {
         block = match.block
-        kept.splice(kept.indexOf(block), 1)
-        keptLines -= block.lines.length
+        kept.remove(block)
         retokenize(block, lines, match.shared, tokenize, tokenizer, renderLine)
       } else {
         block = { group, lines, tokens: [], rendered: [], after: [] }
         for (let index = 0; index < lines.length; index++) tokenize(block, index)
       }
-      kept.push(block)
-      keptLines += block.lines.length
-      while (kept.length > 1 && (kept.length > maxBlocks || keptLines > maxLines)) {
-        keptLines -= (kept.shift() as KeptBlock<Tokens, Line, State>).lines.length
-      }
+      kept.add(block)
       return block.rendered.slice()
     },
     get linesTokenized() {
       return linesTokenized
     },
     get size() {
-      return { blocks: kept.length, lines: keptLines }
+      return kept.size
     },
   }
-}
-
-function sharedLines(a: readonly string[], b: readonly string[]): number {
-  const length = Math.min(a.length, b.length)
-  let shared = 0
-  while (shared < length && a[shared] === b[shared]) shared++
-  return shared
 }
 
 /**
@@ -116,10 +89,10 @@ function sharedLines(a: readonly string[], b: readonly string[]): number {
  * after which the old lines' tokens and states are reused.
  */
 function retokenize<Tokens, Line, State>(
-  block: KeptBlock<Tokens, Line, State>,
+  block: KeptTokens<Tokens, Line, State>,
   lines: string[],
   shared: number,
-  tokenize: (block: KeptBlock<Tokens, Line, State>, index: number) => void,
+  tokenize: (block: KeptTokens<Tokens, Line, State>, index: number) => void,
   tokenizer: LineTokenizer<Tokens, State>,
   renderLine: (tokens: Tokens, index: number) => Line,
 ) {

@@ -4,6 +4,7 @@
  * them, and a block whose every line is kept renders at once. Bounded like the token cache
  * (least recently used blocks dropped).
  */
+import { createKeptBlocks, type KeptBlock } from './kept-blocks'
 
 export interface RenderedLines<Line> {
   /** The kept lines `code` starts with: their rendering, and whether they are all of `lines`. */
@@ -12,54 +13,23 @@ export interface RenderedLines<Line> {
   keep(group: string, lines: readonly string[], rendered: readonly Line[]): void
 }
 
-interface KeptLines<Line> {
-  group: string
-  lines: readonly string[]
+interface KeptLines<Line> extends KeptBlock {
   rendered: readonly Line[]
 }
 
 export function createRenderedLines<Line>({ maxBlocks = 64, maxLines = 50_000 } = {}): RenderedLines<Line> {
-  // Most recently used last.
-  const kept: KeptLines<Line>[] = []
-  let keptLines = 0
-
-  const bestMatch = (group: string, lines: readonly string[]) => {
-    let best: { block: KeptLines<Line>; shared: number } | undefined
-    for (let i = kept.length - 1; i >= 0; i--) {
-      const block = kept[i] as KeptLines<Line>
-      if (block.group !== group) continue
-      const shared = sharedLines(block.lines, lines)
-      if (shared > 0 && (!best || shared > best.shared)) best = { block, shared }
-      if (shared === block.lines.length) break
-    }
-    return best
-  }
-
+  const kept = createKeptBlocks<KeptLines<Line>>(maxBlocks, maxLines)
   return {
     match(group, lines) {
-      const best = bestMatch(group, lines)
+      const best = kept.bestMatch(group, lines)
       if (!best) return { rendered: [], complete: false }
       const complete = best.shared === lines.length && best.block.lines.length === lines.length
       return { rendered: complete ? best.block.rendered : best.block.rendered.slice(0, best.shared), complete }
     },
     keep(group, lines, rendered) {
-      const replaced = bestMatch(group, lines)?.block
-      if (replaced) {
-        kept.splice(kept.indexOf(replaced), 1)
-        keptLines -= replaced.lines.length
-      }
-      kept.push({ group, lines, rendered })
-      keptLines += lines.length
-      while (kept.length > 1 && (kept.length > maxBlocks || keptLines > maxLines)) {
-        keptLines -= (kept.shift() as KeptLines<Line>).lines.length
-      }
+      const replaced = kept.bestMatch(group, lines)?.block
+      if (replaced) kept.remove(replaced)
+      kept.add({ group, lines, rendered })
     },
   }
-}
-
-function sharedLines(a: readonly string[], b: readonly string[]): number {
-  const length = Math.min(a.length, b.length)
-  let shared = 0
-  while (shared < length && a[shared] === b[shared]) shared++
-  return shared
 }
