@@ -1,15 +1,18 @@
 /** Test harness: stream text into a live `StreamingMarkdown` root and render react-markdown references. */
 import type { Root as HastRoot } from 'hast'
-import { act } from 'react'
+import { act, type ReactElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { visit } from 'unist-util-visit'
 import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
-import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
-import { markdownOptions } from '../../src/markdown/render-options'
-import { SplitMarkdown } from '../../src/markdown/StreamingMarkdown'
+import { advanceSplit, type MarkdownBlock, type SplitState } from '../../src/markdown/block-splitter'
+import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
+import type { Components } from '../../src/markdown/markdown-pipeline'
+import { type MarkdownRenderOptions, markdownOptions } from '../../src/markdown/render-options'
+import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
+import { SplitMarkdown, tailBlock } from '../../src/markdown/StreamingMarkdown'
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean
@@ -193,4 +196,38 @@ export function canonicalHtml(html: string): string {
     for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) element.setAttribute(name, value)
   }
   return template.innerHTML
+}
+
+/**
+ * For a split state whose streaming tail renders through a component of its own (a table by rows, a
+ * list by items): that component's HTML (`renderTail`, undefined when the tail is not one it renders)
+ * and react-markdown's HTML of the same repaired tail, with the definitions it may use.
+ */
+export function tailBesideReference(
+  state: SplitState,
+  components: Components | undefined,
+  renderTail: (
+    block: MarkdownBlock,
+    options: MarkdownRenderOptions,
+    definitions: DocumentDefinitions,
+  ) => ReactElement | undefined,
+): { tail: string; whole: string } | undefined {
+  const last = state.tail[state.tail.length - 1]
+  const block = last && tailBlock(state, last, true)
+  const options = markdownOptions({ components, highlight: undefined })
+  const definitions = state.streamingDefinitions
+  const tail = block && renderTail(block, options, definitions)
+  if (!block || !tail) return undefined
+  const settings: RenderSettings = { components, highlight: undefined, onIssue: undefined }
+  const html = (element: ReactElement) =>
+    renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
+  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
+  return {
+    tail: html(tail),
+    whole: html(
+      <Markdown {...options} remarkPlugins={referencePlugins} rehypePlugins={[referenceElementAttributes]}>
+        {prefix + block.text}
+      </Markdown>,
+    ),
+  }
 }

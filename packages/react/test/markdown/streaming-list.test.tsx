@@ -8,26 +8,14 @@
  */
 import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
-import { renderToStaticMarkup } from 'react-dom/server'
-import Markdown, { type Components } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
+import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
 import { advanceSplit, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
 import { streamingListOf } from '../../src/markdown/list-items'
-import { markdownOptions } from '../../src/markdown/render-options'
-import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
 import { StreamingList } from '../../src/markdown/StreamingList'
-import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { gfmExamples } from './gfm-examples'
-import {
-  canonicalHtml,
-  liveMarkdown,
-  referenceElementAttributes,
-  referenceHtml,
-  renderedHtml,
-} from './markdown-harness'
+import { canonicalHtml, liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
 
 const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
 
@@ -47,21 +35,8 @@ function observable(state: SplitState) {
 
 /** The streaming list's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
 function bothRenders(state: SplitState, components?: Components) {
-  const last = state.tail[state.tail.length - 1]
-  const block = last && tailBlock(state, last, true)
-  if (!block?.listItems) return undefined
-  const options = markdownOptions({ components, highlight: undefined })
-  const definitions = state.streamingDefinitions
-  const settings: RenderSettings = {
-    components,
-    highlight: undefined,
-    onIssue: undefined,
-  }
-  const html = (element: React.ReactElement) =>
-    renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
-  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
-  return {
-    list: html(
+  return tailBesideReference(state, components, (block, options, definitions) =>
+    block.listItems ? (
       <StreamingList
         blockKey={0}
         separated={false}
@@ -70,14 +45,9 @@ function bothRenders(state: SplitState, components?: Components) {
         definitions={definitions}
         options={options}
         transform={undefined}
-      />,
-    ),
-    whole: html(
-      <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
-        {prefix + block.text}
-      </Markdown>,
-    ),
-  }
+      />
+    ) : undefined,
+  )
 }
 
 /**
@@ -97,7 +67,7 @@ function compareWhileStreaming(markdown: string, size = 1, components?: Componen
     const renders = bothRenders(state, components)
     if (!renders) continue
     used++
-    expect(renders.list, JSON.stringify(text)).toBe(renders.whole)
+    expect(renders.tail, JSON.stringify(text)).toBe(renders.whole)
   }
   return used
 }

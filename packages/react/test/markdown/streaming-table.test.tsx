@@ -5,47 +5,27 @@
  * link definitions and with the user's element overrides.
  */
 import fc from 'fast-check'
-import { renderToStaticMarkup } from 'react-dom/server'
-import Markdown, { type Components } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
+import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
 import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
-import { markdownOptions } from '../../src/markdown/render-options'
-import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
-import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { StreamingTable, tableRowPageSize, tableRows } from '../../src/markdown/StreamingTable'
 import { gfmExamples } from './gfm-examples'
-import { liveMarkdown, referenceElementAttributes, referenceHtml, renderedHtml } from './markdown-harness'
+import { liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
 
 /** The streaming table's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
 function bothRenders(state: SplitState, components?: Components) {
-  const last = state.tail[state.tail.length - 1]
-  const block = last && tailBlock(state, last, true)
-  if (!block?.tableRows) return undefined
-  const options = markdownOptions({ components, highlight: undefined })
-  const definitions = state.streamingDefinitions
-  const settings: RenderSettings = { components, highlight: undefined, onIssue: undefined }
-  const html = (element: React.ReactElement) =>
-    renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
-  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
-  return {
-    table: html(
+  return tailBesideReference(state, components, (block, options, definitions) =>
+    block.tableRows ? (
       <StreamingTable
         blockKey={0}
         separated={false}
         rows={block.tableRows}
         definitions={definitions}
         options={options}
-      />,
-    ),
-    whole: html(
-      <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
-        {prefix + block.text}
-      </Markdown>,
-    ),
-  }
+      />
+    ) : undefined,
+  )
 }
 
 /** Streams `markdown` character by character (or in chunks) and compares wherever the table renders by rows. */
@@ -58,7 +38,7 @@ function compareWhileStreaming(markdown: string, size = 1, components?: Componen
     const renders = bothRenders(state, components)
     if (!renders) continue
     used++
-    expect(renders.table, JSON.stringify(text)).toBe(renders.whole)
+    expect(renders.tail, JSON.stringify(text)).toBe(renders.whole)
   }
   return used
 }
