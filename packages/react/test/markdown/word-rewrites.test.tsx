@@ -380,26 +380,37 @@ describe('a live streaming message repainted word by word', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
   /**
-   * Streams each chosen text, repaints its words step by step, and checks every step against a fresh
-   * render of that step's text; returns the live component and the last text.
+   * Streams a chosen text, rewrites it step by step (`rewrite`: words swapped, plain runs inserted or
+   * removed), and checks every step against a fresh render of that step's text; `end` is given the
+   * live component and the last text.
    */
-  const repaintedLikeFresh = (
-    texts: readonly string[],
-    props: Partial<StreamingMarkdownProps>,
-    html: (live: LiveMarkdown) => string,
-    runs: { numRuns: number; seed: number },
-    end: (live: LiveMarkdown, text: string) => void = () => {},
-  ) =>
+  const rewrittenLikeFresh = <Step,>({
+    texts,
+    steps,
+    rewrite,
+    props = {},
+    html = currentHtml,
+    runs,
+    end = () => {},
+  }: {
+    texts: readonly string[]
+    steps: fc.Arbitrary<Step>
+    rewrite: (text: string, step: Step) => string
+    props?: Partial<StreamingMarkdownProps>
+    html?: (live: LiveMarkdown) => string
+    runs: { numRuns: number; seed: number }
+    end?: (live: LiveMarkdown, text: string) => void
+  }) =>
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: texts.length - 1 }),
-        fc.array(picks, { minLength: 1, maxLength: 4 }),
-        (index, steps) => {
+        fc.array(steps, { minLength: 1, maxLength: 4 }),
+        (index, chosenSteps) => {
           const live = liveMarkdown()
           let text = texts[index]!
           live.render({ ...props, text, streaming: true })
-          for (const chosen of steps) {
-            text = swapWords(text, chosen)
+          for (const chosen of chosenSteps) {
+            text = rewrite(text, chosen)
             live.render({ ...props, text, streaming: true })
             const fresh = liveMarkdown()
             fresh.render({ ...props, text, streaming: true })
@@ -413,44 +424,40 @@ describe('a live streaming message repainted word by word', () => {
       runs,
     )
 
+  const endsAsReactMarkdown = (live: LiveMarkdown, text: string) => {
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+  }
+
   it('renders every step exactly as a fresh render of its text, and ends as react-markdown', () => {
-    repaintedLikeFresh(documents, {}, currentHtml, { numRuns: 150, seed: 7 }, (live, text) => {
-      live.render({ text, streaming: false })
-      expect(renderedHtml(live)).toBe(referenceHtml(text))
+    rewrittenLikeFresh({
+      texts: documents,
+      steps: picks,
+      rewrite: swapWords,
+      runs: { numRuns: 150, seed: 7 },
+      end: endsAsReactMarkdown,
     })
   }, 60_000)
 
   it('with an added syntax (math), every step renders as a fresh render with that syntax', () => {
-    repaintedLikeFresh(mathDocuments, { syntax: mathSyntax }, (live) => withoutStyles(currentHtml(live)), {
-      numRuns: 40,
-      seed: 11,
+    rewrittenLikeFresh({
+      texts: mathDocuments,
+      steps: picks,
+      rewrite: swapWords,
+      props: { syntax: mathSyntax },
+      html: (live) => withoutStyles(currentHtml(live)),
+      runs: { numRuns: 40, seed: 11 },
     })
   }, 60_000)
 
   it('with plain runs inserted and removed, every step renders as a fresh render of its text', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: documents.length - 1 }),
-        fc.array(insertions, { minLength: 1, maxLength: 4 }),
-        (index, steps) => {
-          const live = liveMarkdown()
-          let text = documents[index]!
-          live.render({ text, streaming: true })
-          for (const chosen of steps) {
-            text = insertRuns(text, chosen)
-            live.render({ text, streaming: true })
-            const fresh = liveMarkdown()
-            fresh.render({ text, streaming: true })
-            expect(currentHtml(live), JSON.stringify(text)).toBe(currentHtml(fresh))
-            fresh.unmount()
-          }
-          live.render({ text, streaming: false })
-          expect(renderedHtml(live)).toBe(referenceHtml(text))
-          live.unmount()
-        },
-      ),
-      { numRuns: 150, seed: 5 },
-    )
+    rewrittenLikeFresh({
+      texts: documents,
+      steps: insertions,
+      rewrite: insertRuns,
+      runs: { numRuns: 150, seed: 5 },
+      end: endsAsReactMarkdown,
+    })
   }, 60_000)
 
   it('parses nothing and re-renders only the repainted blocks, keeping every DOM node', () => {
