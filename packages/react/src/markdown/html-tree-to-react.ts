@@ -95,7 +95,8 @@ function childrenOf(
   const rendered: ReactNode[] = []
   const countsByTag = new Map<string, number>()
   let same = previous !== undefined && previous.length === children.length
-  for (const [index, child] of children.entries()) {
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!
     const old = previous?.[index]
     if (child.type === 'text') {
       if (!dropWhitespace || !whitespace.test(child.value)) rendered.push(child.value)

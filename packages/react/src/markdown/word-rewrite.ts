@@ -462,6 +462,9 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
       while (done + count < changes.length && end !== undefined && changes[done + count]!.from < end) count++
       return count
     }
+    // An autolink (`<https://…>`, or a literal `https://…` or `www.…`): its text is its destination.
+    const autolinkChanges =
+      node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91 ? covering() : 0 // `[`
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
       const covered = covering()
       if (covered > 0) {
@@ -479,12 +482,10 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         done += covered
         next = { ...node, value }
       }
-    } else if (node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91 && covering() > 0) {
-      // An autolink (`<https://…>`, or a literal `https://…` or `www.…`): its text is its destination.
-      const covered = covering()
-      const patched = patchedAutolink(node, source, changes.slice(done, done + covered), shifted)
+    } else if (node.type === 'link' && autolinkChanges > 0) {
+      const patched = patchedAutolink(node, source, changes.slice(done, done + autolinkChanges), shifted)
       if (patched === undefined) return undefined
-      done += covered
+      done += autolinkChanges
       next = patched
     } else if ('children' in node) {
       // A paragraph starting with `[label]:` is a link definition the parser turned down: a plain run
