@@ -26,11 +26,15 @@ export interface HtmlTreeRenderOptions {
  */
 export type HtmlTreeRenderer = (tree: Root, options: HtmlTreeRenderOptions, reuse?: HtmlTreeReuse) => ReactNode
 
-/** The elements a tree rendered as, and those of the tree it replaces (see `HtmlTreeRenderer`). */
+/** The tree a render replaces, and the elements rendered for the elements of both (see `HtmlTreeRenderer`). */
 export interface HtmlTreeReuse {
-  readonly previous?: { readonly tree: Root; readonly elements: ReadonlyMap<Element, ReactElement> } | undefined
-  /** Filled by the render: the element of each of the tree's elements, for the next render. */
-  readonly elements: Map<Element, ReactElement>
+  readonly previous?: { readonly tree: Root } | undefined
+  /**
+   * The element rendered for each element of the trees rendered so far, filled by the render for the
+   * next one. A patched tree shares its unchanged subtrees with the tree it replaces (`html-tree-patch.ts`):
+   * those are not walked again, so their elements stay here from the render that made them.
+   */
+  readonly elements: WeakMap<Element, ReactElement>
 }
 
 type Props = Record<string, unknown>
@@ -57,10 +61,14 @@ function renderElement(
   options: HtmlTreeRenderOptions,
   reuse: HtmlTreeReuse | undefined,
 ): { element: ReactElement; same: boolean } {
+  if (node === old) {
+    const element = reuse?.elements.get(node)
+    if (element && element.key === key) return { element, same: true }
+  }
   const previous = old?.type === 'element' && old.tagName === node.tagName ? old : undefined
   const children = childrenOf(node.children, previous?.children, tableElements.has(node.tagName), options, reuse)
   if (previous && children.same) {
-    const element = reuse?.previous?.elements.get(previous)
+    const element = reuse?.elements.get(previous)
     if (element && element.key === key && sameProperties(node, previous, options.passNode)) {
       reuse?.elements.set(node, element)
       return { element, same: true }

@@ -14,6 +14,7 @@ import type { Element, Parents as HastParents, Root as HastRoot } from 'hast'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
+import { type HtmlTreeSources, htmlTreeWithSources, patchHtmlTree } from './html-tree-patch'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
 import { gfmSyntax, type MarkdownSyntax, type UrlAttributes } from './markdown-syntax'
 
@@ -58,9 +59,16 @@ export type HtmlTreeTransform = (tree: HastRoot) => void
 /**
  * The HTML tree a block last rendered from, the elements it rendered as, and with which options: its
  * next render hands React the same elements for the subtrees that did not change (`HtmlTreeRenderer`).
+ * With `sources` (the default syntax, no transform, components not given `node`), a next syntax tree
+ * of the same shape patches that HTML tree instead of being converted whole (`html-tree-patch.ts`).
  */
 export interface KeptHtmlTree {
-  last?: { readonly tree: HastRoot; readonly elements: Map<Element, ReactElement>; readonly options: RenderOptions }
+  last?: {
+    readonly tree: HastRoot
+    readonly elements: WeakMap<Element, ReactElement>
+    readonly options: RenderOptions
+    readonly sources?: HtmlTreeSources | undefined
+  }
 }
 
 /**
@@ -75,16 +83,24 @@ export function renderSyntaxTree(
   kept?: KeptHtmlTree,
 ): ReactNode {
   const syntax = options.syntax ?? gfmSyntax
-  const hast = syntax.toHtmlTree(tree)
-  applyPolicy(hast, syntax.urlAttributes, options)
-  transform?.(hast)
-  const reuse = kept && { previous: kept.last?.options === options ? kept.last : undefined, elements: new Map() }
-  const rendered = syntax.renderHtmlTree(
-    hast,
-    { components: options.components as HtmlTreeRenderOptions['components'], passNode: options.passNode ?? true },
-    reuse,
-  )
-  if (kept && reuse) kept.last = { tree: hast, elements: reuse.elements, options }
+  const passNode = options.passNode ?? true
+  const last = kept?.last?.options === options ? kept.last : undefined
+  const patchable = kept !== undefined && syntax === gfmSyntax && transform === undefined && !passNode
+  const patched =
+    last?.sources && patchable
+      ? patchHtmlTree(last.sources, last.tree, tree, (element) => applyElementPolicy(element, syntax, options))
+      : undefined
+  const converted: { tree: HastRoot; sources?: HtmlTreeSources } =
+    patched ?? (patchable ? htmlTreeWithSources(tree) : { tree: syntax.toHtmlTree(tree) })
+  const hast = converted.tree
+  if (!patched) {
+    applyPolicy(hast, syntax, options)
+    transform?.(hast)
+  }
+  const reuse = kept && { previous: last, elements: last?.elements ?? new WeakMap() }
+  const components = options.components as HtmlTreeRenderOptions['components']
+  const rendered = syntax.renderHtmlTree(hast, { components, passNode }, reuse)
+  if (kept && reuse) kept.last = { tree: hast, elements: reuse.elements, options, sources: converted.sources }
   return rendered
 }
 
@@ -99,17 +115,21 @@ export function renderMarkdown(source: string, options: RenderOptions, transform
  * unist-util-visit names a function per node it visits (`Object.defineProperty`), which cost two
  * thirds of rendering a block.
  */
-function applyPolicy(parent: HastParents, urlAttributes: UrlAttributes, options: RenderOptions): void {
+function applyPolicy(parent: HastParents, syntax: MarkdownSyntax, options: RenderOptions): void {
   const children = parent.children
   for (let index = 0; index < children.length; index++) {
     const node = children[index]!
     if (node.type === 'raw') children[index] = { type: 'text', value: node.value }
     else if (node.type === 'element') {
-      transformUrls(node, urlAttributes, options.urlTransform)
-      addElementAttributes(node, options.externalLinkTarget)
-      applyPolicy(node, urlAttributes, options)
+      applyElementPolicy(node, syntax, options)
+      applyPolicy(node, syntax, options)
     }
   }
+}
+
+function applyElementPolicy(node: Element, syntax: MarkdownSyntax, options: RenderOptions): void {
+  transformUrls(node, syntax.urlAttributes, options.urlTransform)
+  addElementAttributes(node, options.externalLinkTarget)
 }
 
 function transformUrls(node: Element, urlAttributes: UrlAttributes, urlTransform: UrlTransform): void {
