@@ -4,7 +4,8 @@
  *
  *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
  *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
- *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps)
+ *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps;
+ *     DIFFUSION_STEPS=300 profiles a longer diffusion plan, whose 30 steps give few samples)
  *   npx tsx bench/profile.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
  */
 
@@ -36,6 +37,12 @@ const size = dashboard
 const clearEveryChars = !dashboard && !rewrite && !highlight && process.argv[4] ? Number(process.argv[4]) : undefined
 const streams = dashboard ? Number(process.argv[4] ?? 20) : 0
 
+function rewriteSettings(): typeof fullConfig.rewrite {
+  const steps = Number(process.env.DIFFUSION_STEPS)
+  const { rewrite } = fullConfig
+  return steps > 0 ? { ...rewrite, diffusion: { ...rewrite.diffusion, steps } } : rewrite
+}
+
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const text = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({ directory: 'pages-readable', readable: true }))
@@ -59,7 +66,7 @@ try {
   )
   if (!rewrite) await bench.cdp.send('Profiler.start')
   const plan = rewrite
-    ? rewritePlan(rewrite, size, corpus, fullConfig.rewrite, fullConfig.seed, fullConfig.chunksPerFrame)
+    ? rewritePlan(rewrite, size, corpus, rewriteSettings(), fullConfig.seed, fullConfig.chunksPerFrame)
     : undefined
   const result = plan
     ? await bench.call('rewrite', { initial: plan.initial, steps: plan.steps, final: plan.final, budgetMs: 300_000 })
@@ -112,6 +119,47 @@ try {
     `${renderer} ${dashboard ? `dashboard of ${streams} streams` : `${rewrite ?? 'stream'} at ${size} chars`}: ${'frames' in result ? `${result.frames} frames` : `${result.stepMs.length} steps`}, ${total.toFixed(0)} ms sampled (not idle)`,
   )
   console.log(`\nself time\n${top(self)}\n\ninclusive time\n${top(inclusive)}`)
+  if (process.env.PROFILE_TREE) console.log(`\n${callTree(process.env.PROFILE_TREE)}`)
+
+  /** Time below every frame of the function `root` names, as a call tree merged by name (PROFILE_TREE, PROFILE_DEPTH). */
+  function callTree(root: string): string {
+    const depth = Number(process.env.PROFILE_DEPTH ?? 6)
+    interface Branch {
+      ms: number
+      children: Map<string, Branch>
+    }
+    const tree: Branch = { ms: 0, children: new Map() }
+    for (let i = 0; i < samples.length; i++) {
+      const path: string[] = []
+      for (let node = byId.get(samples[i] as number); node; ) {
+        path.push(name(node))
+        const up = parent.get(node.id)
+        node = up === undefined ? undefined : byId.get(up)
+      }
+      const start = path.findLastIndex((frame) => frame.startsWith(`${root} `))
+      if (start < 0) continue
+      const delta = (deltas[i + 1] ?? 0) / 1000
+      let branch = tree
+      branch.ms += delta
+      for (let at = start - 1; at >= Math.max(0, start - depth); at--) {
+        const frame = path[at] as string
+        const next = branch.children.get(frame) ?? { ms: 0, children: new Map() }
+        branch.children.set(frame, next)
+        next.ms += delta
+        branch = next
+      }
+    }
+    const lines: string[] = [`${tree.ms.toFixed(1).padStart(9)} ms  ${root}`]
+    const print = (branch: Branch, indent: string) => {
+      for (const [frame, child] of [...branch.children].sort((a, b) => b[1].ms - a[1].ms)) {
+        if (child.ms < tree.ms * 0.01) continue
+        lines.push(`${child.ms.toFixed(1).padStart(9)} ms  ${indent}${frame}`)
+        print(child, `${indent}  `)
+      }
+    }
+    print(tree, '  ')
+    return lines.join('\n')
+  }
 } finally {
   await browser.close()
   await server.close()
