@@ -584,7 +584,51 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
     const rewritten = rewriteBefore(previous, text, blocks, kept, keptEnd, candidate.index, candidate.start + shift)
     if (rewritten) return rewritten
   }
-  return splitRegion(truncated(previous, text, blocks, kept, keptEnd), previous, text, all.slice(kept))
+  const base = truncated(previous, text, blocks, kept, keptEnd)
+  const tail = kept === blocks.length ? closedTail(previous, text) : undefined
+  if (tail) return splitRegion(withSettledTail(base, text, tail), previous, text, [])
+  return splitRegion(base, previous, text, all.slice(kept))
+}
+
+/**
+ * The tail, when `text` keeps it and closes it, so it settles as it is without a parse: one
+ * top-level paragraph (its innermost last block is itself) ending with a line ending, unchanged in
+ * `text`, followed there by an empty line and then a line that is not blank (a sources list
+ * appended after the last paragraph). A blank line closes a top-level paragraph whatever follows,
+ * so it parses as it did at the end of the old text; and the next block starts right after it (a
+ * block's slice ends before the line ending of its last line, here the empty line's).
+ */
+function closedTail(previous: SplitState, text: string): MarkdownBlock | undefined {
+  const tail = previous.tail[0]
+  const leaf = previous.tailLeaf
+  if (previous.tail.length !== 1 || tail?.type !== 'paragraph' || leaf?.type !== 'paragraph') return undefined
+  if (!blankText.test(tail.text.slice(0, leaf.start))) return undefined
+  const end = previous.settledEnd + tail.text.length
+  const last = tail.text.charCodeAt(tail.text.length - 1)
+  if ((last !== 10 && last !== 13) || !text.startsWith(tail.text, previous.settledEnd)) return undefined
+  // A carriage return whose line feed follows in the new text ends the same line.
+  if (last === 13 && text.charCodeAt(end) === 10) return undefined
+  emptyLineThenContent.lastIndex = end
+  return emptyLineThenContent.test(text) ? tail : undefined
+}
+
+const blankText = /^[ \t\r\n]*$/
+const emptyLineThenContent = /(?:\r\n|\r|\n)[ \t]*[^ \t\r\n]/y
+
+/** `base` (every settled block of the previous state) with the previous tail `tail` settled after its blocks. */
+function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): SplitState {
+  const [pages, tailPageKey, nextPageKey] = appendToPages(base.settledPages, [tail], base.tailPageKey, base.nextPageKey)
+  const settledEnd = base.settledEnd + tail.text.length
+  return {
+    ...base,
+    text: text.slice(0, settledEnd),
+    settledPages: pages,
+    settledCount: base.settledCount + 1,
+    settledHasOutput: true,
+    settledEnd,
+    tailPageKey,
+    nextPageKey,
+  }
 }
 
 /**
