@@ -149,9 +149,22 @@ const emptyState: SplitState = {
   rewrites: 0,
 }
 
+/**
+ * The settled blocks in order, by pages array: pages never change, so neither does the list, and a
+ * rewrite (which may look at the blocks more than once) makes it once.
+ */
+const blocksOfPages = new WeakMap<readonly BlockPage[], readonly MarkdownBlock[]>()
+
 /** The settled blocks in order. */
-export function settledBlocks(split: SplitState): MarkdownBlock[] {
-  return split.settledPages.flatMap((page) => page.blocks)
+export function settledBlocks(split: SplitState): readonly MarkdownBlock[] {
+  let blocks = blocksOfPages.get(split.settledPages)
+  if (!blocks) {
+    const list: MarkdownBlock[] = []
+    for (const page of split.settledPages) for (const block of page.blocks) list.push(block)
+    blocks = list
+    blocksOfPages.set(split.settledPages, blocks)
+  }
+  return blocks
 }
 
 export function advanceSplit(
@@ -571,7 +584,51 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
     const rewritten = rewriteBefore(previous, text, blocks, kept, keptEnd, candidate.index, candidate.start + shift)
     if (rewritten) return rewritten
   }
-  return splitRegion(truncated(previous, blocks, kept, keptEnd), previous, text, all.slice(kept))
+  const base = truncated(previous, text, blocks, kept, keptEnd)
+  const tail = kept === blocks.length ? closedTail(previous, text) : undefined
+  if (tail) return splitRegion(withSettledTail(base, text, tail), previous, text, [])
+  return splitRegion(base, previous, text, all.slice(kept))
+}
+
+/**
+ * The tail, when `text` keeps it and closes it, so it settles as it is without a parse: one
+ * top-level paragraph (its innermost last block is itself) ending with a line ending, unchanged in
+ * `text`, followed there by an empty line and then a line that is not blank (a sources list
+ * appended after the last paragraph). A blank line closes a top-level paragraph whatever follows,
+ * so it parses as it did at the end of the old text; and the next block starts right after it (a
+ * block's slice ends before the line ending of its last line, here the empty line's).
+ */
+function closedTail(previous: SplitState, text: string): MarkdownBlock | undefined {
+  const tail = previous.tail[0]
+  const leaf = previous.tailLeaf
+  if (previous.tail.length !== 1 || tail?.type !== 'paragraph' || leaf?.type !== 'paragraph') return undefined
+  if (!blankText.test(tail.text.slice(0, leaf.start))) return undefined
+  const end = previous.settledEnd + tail.text.length
+  const last = tail.text.charCodeAt(tail.text.length - 1)
+  if ((last !== 10 && last !== 13) || !text.startsWith(tail.text, previous.settledEnd)) return undefined
+  // A carriage return whose line feed follows in the new text ends the same line.
+  if (last === 13 && text.charCodeAt(end) === 10) return undefined
+  emptyLineThenContent.lastIndex = end
+  return emptyLineThenContent.test(text) ? tail : undefined
+}
+
+const blankText = /^[ \t\r\n]*$/
+const emptyLineThenContent = /(?:\r\n|\r|\n)[ \t]*[^ \t\r\n]/y
+
+/** `base` (every settled block of the previous state) with the previous tail `tail` settled after its blocks. */
+function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): SplitState {
+  const [pages, tailPageKey, nextPageKey] = appendToPages(base.settledPages, [tail], base.tailPageKey, base.nextPageKey)
+  const settledEnd = base.settledEnd + tail.text.length
+  return {
+    ...base,
+    text: text.slice(0, settledEnd),
+    settledPages: pages,
+    settledCount: base.settledCount + 1,
+    settledHasOutput: true,
+    settledEnd,
+    tailPageKey,
+    nextPageKey,
+  }
 }
 
 /**
@@ -741,6 +798,10 @@ function rewriteBlocksInPlace<Change extends { readonly from: number; readonly t
     return own.length === 0 ? undefined : rewrite(block, own, start)
   }
   let settledPages: BlockPage[] | undefined
+  // The settled blocks in order with the same replacements, when the previous list is at hand.
+  const previousBlocks = blocksOfPages.get(previous.settledPages)
+  let settled: MarkdownBlock[] | undefined
+  let pageStart = 0
   for (let index = 0; index < previous.settledPages.length && next < changes.length; index++) {
     const page = previous.settledPages[index]!
     let blocks: MarkdownBlock[] | undefined
@@ -750,12 +811,17 @@ function rewriteBlocksInPlace<Change extends { readonly from: number; readonly t
       if (replacement) {
         blocks ??= page.blocks.slice()
         blocks[at] = replacement
+        if (previousBlocks) {
+          settled ??= previousBlocks.slice()
+          settled[pageStart + at] = replacement
+        }
       }
     }
     if (blocks) {
       settledPages ??= previous.settledPages.slice()
       settledPages[index] = { key: page.key, blocks }
     }
+    pageStart += page.blocks.length
   }
   if (next < changes.length) blockStart = previous.settledEnd
   let tail: MarkdownBlock[] | undefined
@@ -768,6 +834,7 @@ function rewriteBlocksInPlace<Change extends { readonly from: number; readonly t
     }
   }
   if (next < changes.length) return undefined
+  if (settledPages && settled) blocksOfPages.set(settledPages, settled)
   return { settledPages: settledPages ?? previous.settledPages, tail: tail ?? previous.tail }
 }
 
@@ -835,9 +902,9 @@ function rewriteBefore(
   const middle = region.settled
   const [pages, nextPageKey] = splicePages(previous, kept, anchor, middle)
   const suffix = withSeparation(pages, previous.tail, kept + middle.length, region.hasOutput)
-  const replacedDefinitions = replaced.reduce((count, block) => count + block.definitions.length, 0)
+  const replacedDefinitions = definitionsIn(blocks, kept, anchor)
   const middleDefinitions = middle.flatMap((block) => block.definitions)
-  const keptDefinitions = blocks.slice(0, kept).reduce((count, block) => count + block.definitions.length, 0)
+  const keptDefinitions = definitionsIn(blocks, 0, kept)
   const settledDefinitions =
     replacedDefinitions === 0 && middleDefinitions.length === 0
       ? previous.settledDefinitions
@@ -947,8 +1014,19 @@ function withSeparation(
   return { pages, tail: fixedTail === 'done' || !fixedTail ? tail : fixedTail, settledHasOutput }
 }
 
-/** The state cut to its first `kept` settled blocks (ending at `keptEnd`), nothing after them. */
-function truncated(previous: SplitState, blocks: readonly MarkdownBlock[], kept: number, keptEnd: number): SplitState {
+/**
+ * The state cut to its first `kept` settled blocks (ending at `keptEnd`), nothing after them. Its
+ * text is cut from `text`, which starts with the same blocks: the previous text may be made of the
+ * new text up to a change and the old after it (`wordRewrite`, a resync), and a cut of such a
+ * text copies all of it.
+ */
+function truncated(
+  previous: SplitState,
+  text: string,
+  blocks: readonly MarkdownBlock[],
+  kept: number,
+  keptEnd: number,
+): SplitState {
   const at = locate(previous.settledPages, kept)
   const pages = previous.settledPages.slice(0, at.page)
   const page = previous.settledPages[at.page]
@@ -958,20 +1036,26 @@ function truncated(previous: SplitState, blocks: readonly MarkdownBlock[], kept:
   else if (page && at.index > 0) pages.push({ key: page.key, blocks: page.blocks.slice(0, at.index) })
   else if (page) tailPageKey = page.key
   const last = blocks[kept - 1]
-  const keptDefinitions = blocks.slice(0, kept).reduce((count, block) => count + block.definitions.length, 0)
   return {
     ...emptyState,
     syntax: previous.syntax,
-    text: previous.text.slice(0, keptEnd),
+    text: text.slice(0, keptEnd),
     settledPages: pages,
     settledCount: kept,
     settledHasOutput: last !== undefined && (last.separated || !last.rendersNothing),
     settledEnd: keptEnd,
-    settledDefinitions: previous.settledDefinitions.slice(0, keptDefinitions),
+    settledDefinitions: previous.settledDefinitions.slice(0, definitionsIn(blocks, 0, kept)),
     nextKey: previous.nextKey,
     tailPageKey,
     nextPageKey: previous.nextPageKey,
   }
+}
+
+/** How many link definitions the blocks from `from` (inclusive) to `to` (exclusive) have. */
+function definitionsIn(blocks: readonly MarkdownBlock[], from: number, to: number): number {
+  let count = 0
+  for (let index = from; index < to; index++) count += blocks[index]!.definitions.length
+  return count
 }
 
 /**

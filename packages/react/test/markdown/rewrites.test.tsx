@@ -249,3 +249,134 @@ describe('a rewrite keeps what did not change', () => {
     live.unmount()
   })
 })
+
+/** `longDocument` with a few citation markers, as a model adds them before appending its sources. */
+function withCitations(markdown: string, sections: readonly number[]): string {
+  let cited = markdown
+  for (const section of sections) {
+    cited = cited.replace(`Paragraph ${section} with *emphasis*`, `Paragraph ${section} [${section}] with *emphasis*`)
+  }
+  return cited
+}
+
+const sources = '\n## Sources\n\n1. [One](https://example.com/1)\n2. [Two](https://example.com/2)\n'
+
+describe('citations: markers in a few paragraphs and a sources list after the last one', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+  const draft = `${longDocument}\nThe last paragraph, still the tail.\n`
+
+  it('the last paragraph settles as it is (the same block, not parsed again), and the step equals a fresh split', () => {
+    const before = splitFrom(undefined, draft)
+    const lastParagraph = before.tail[0]!
+    const cited = withCitations(draft, [3, 30]) + sources
+    let parsed = 0
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'split-parse') parsed += work.chars
+    })
+    const after = advanceSplit(before, cited)
+    setMarkdownWorkListener(undefined)
+    expect(settledBlocks(after)).toContain(lastParagraph)
+    expect(after.tail.map((block) => block.type)).toEqual(['list'])
+    // The sources list, and around each cited paragraph (no render kept its tree here, so the general
+    // path parses from the heading before it, whose settling line changed, through the first line
+    // after it and its line ending); not the last paragraph.
+    const around = (section: number) => {
+      const start = cited.lastIndexOf('\n', cited.indexOf(`## Section ${section}\n`))
+      return cited.indexOf('\n', cited.indexOf(`- item ${section}\n`)) + 1 - start
+    }
+    expect(parsed).toBeLessThanOrEqual(sources.length + around(3) + around(30))
+    // Pages without a cited paragraph are the same objects.
+    const changedPages = after.settledPages.filter((page, index) => page !== before.settledPages[index])
+    expect(changedPages.length).toBeLessThanOrEqual(3)
+    rewriteChecked(before, cited, 'citations')
+  })
+
+  it('what follows the last paragraph decides whether it settles as it is; every case equals a fresh split', {
+    timeout: 120_000,
+  }, () => {
+    const endings = ['\n', '', '\r\n', '\r']
+    const appended = [
+      '\n## Sources\n',
+      '\n\n## Sources\n',
+      '\n  \n- a\n',
+      '\n===\n',
+      '\n    code\n',
+      '\n| a |\n| - |\n',
+    ]
+    const lastBlocks = ['The last paragraph', '> a quote', '- an item', 'a\n> quote', '[x]: /u', 'a line\nand another']
+    for (const last of lastBlocks) {
+      for (const ending of endings) {
+        for (const more of [...appended, ...appended.map((part) => part.replace(/\n/g, '\r\n'))]) {
+          const text = `${longDocument.slice(0, 200)}\n${last}${ending}`
+          const before = splitFrom(undefined, text)
+          rewriteChecked(
+            before,
+            withCitations(text, [1]) + more,
+            `${JSON.stringify(last + ending)} + ${JSON.stringify(more)}`,
+          )
+        }
+      }
+    }
+  })
+
+  it('random documents: markers inserted before the end and text appended after it equal a fresh split', {
+    timeout: 120_000,
+  }, () => {
+    fc.assert(
+      fc.property(
+        fc.array(fragment, { minLength: 1, maxLength: 30 }).map((parts) => parts.join('')),
+        fc.nat(),
+        fc.array(fragment, { minLength: 1, maxLength: 8 }).map((parts) => parts.join('')),
+        (markdown, at, appended) => {
+          const before = splitFrom(undefined, markdown)
+          const cut = at % (markdown.length + 1)
+          const cited = `${markdown.slice(0, cut)} [1]${markdown.slice(cut)}${appended}`
+          rewriteChecked(before, cited, 'citation and append')
+        },
+      ),
+      { numRuns: 1_000, seed: 9 },
+    )
+  })
+
+  it('a rewrite that changes a link definition re-renders the unchanged block that uses it', () => {
+    const defined = `${draft.replace('Paragraph 12 with', 'Paragraph 12 [cited][ref] with')}\n[ref]: https://example.com/a\n`
+    const live = liveMarkdown()
+    live.render({ text: defined, streaming: true })
+    const redefined = withCitations(defined, [40]).replace('example.com/a', 'example.com/b') + sources
+    live.render({ text: redefined, streaming: true })
+    expect(live.container.querySelector('a[href="https://example.com/b"]')?.textContent).toBe('cited')
+    expect(renderedHtml(live)).toBe(referenceHtml(redefined))
+    live.render({ text: redefined, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(redefined))
+    live.unmount()
+  })
+
+  it('a rewrite that merges two blocks (a blank line removed) as well as citing equals a fresh split', () => {
+    const before = splitFrom(undefined, draft)
+    const merged = withCitations(draft, [50]).replace('## Section 20\n\nParagraph 20', '## Section 20\nParagraph 20')
+    const joined = merged.replace(
+      'Paragraph 33 with *emphasis* and `code`.\n\n- item 33',
+      'Paragraph 33 with *emphasis* and `code`.\n- item 33',
+    )
+    rewriteChecked(before, joined + sources, 'merge')
+  })
+
+  it('the live component re-renders the cited paragraphs and the new blocks only, keeping every other DOM node', () => {
+    const live = liveMarkdown()
+    live.render({ text: draft, streaming: true })
+    const nodesBefore = [...live.container.querySelectorAll('p, pre, ul, h2')]
+    const rendered: number[] = []
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'block-render') rendered.push(work.blockKey)
+    })
+    const cited = withCitations(draft, [3, 30, 55]) + sources
+    live.render({ text: cited, streaming: true })
+    // Three cited paragraphs, the heading and the list (its items in parts), and the last paragraph,
+    // whose render as the tail left out its final line ending.
+    expect(rendered.length).toBeLessThanOrEqual(8)
+    const nodesAfter = [...live.container.querySelectorAll('p, pre, ul, h2')]
+    expect(nodesBefore.every((node, index) => node === nodesAfter[index])).toBe(true)
+    expect(renderedHtml(live)).toBe(referenceHtml(cited))
+    live.unmount()
+  })
+})
