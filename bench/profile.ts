@@ -120,6 +120,29 @@ try {
   )
   console.log(`\nself time\n${top(self)}\n\ninclusive time\n${top(inclusive)}`)
   if (process.env.PROFILE_TREE) console.log(`\n${callTree(process.env.PROFILE_TREE)}`)
+  if (process.env.PROFILE_CALLERS) console.log(`\n${callers(process.env.PROFILE_CALLERS)}`)
+
+  /** The call paths (PROFILE_DEPTH frames up) of the samples whose own frame is `leaf`, by time (PROFILE_CALLERS). */
+  function callers(leaf: string): string {
+    const depth = Number(process.env.PROFILE_DEPTH ?? 6)
+    const paths = new Map<string, number>()
+    for (let i = 0; i < samples.length; i++) {
+      const path: string[] = []
+      for (let node = byId.get(samples[i] as number); node && path.length <= depth; ) {
+        path.push(name(node))
+        const up = parent.get(node.id)
+        node = up === undefined ? undefined : byId.get(up)
+      }
+      if (!path[0]?.startsWith(`${leaf} `)) continue
+      const key = path.slice(1).join(' < ')
+      paths.set(key, (paths.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+    }
+    return [...paths]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([path, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${path}`)
+      .join('\n')
+  }
 
   /** Time below every frame of the function `root` names, as a call tree merged by name (PROFILE_TREE, PROFILE_DEPTH). */
   function callTree(root: string): string {
