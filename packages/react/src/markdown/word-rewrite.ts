@@ -451,22 +451,24 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
 
   // `inLabel`: in a link reference's text (its label) or an autolink's (its destination).
   // `edges`: whether the node is its parent's first child (1), last (2), both or neither.
+  // How many changes from the next one on start before `end`.
+  const covering = (end: number | undefined) => {
+    let count = 0
+    while (done + count < changes.length && end !== undefined && changes[done + count]!.from < end) count++
+    return count
+  }
+
   const patch = (node: Nodes, inLabel: boolean, edges: number): Nodes | undefined => {
     const position = node.position
     const start = position?.start.offset
     const end = position?.end.offset
     if (end !== undefined && end <= first) return node
     let next: Nodes = node
-    const covering = () => {
-      let count = 0
-      while (done + count < changes.length && end !== undefined && changes[done + count]!.from < end) count++
-      return count
-    }
     // An autolink (`<https://…>`, or a literal `https://…` or `www.…`): its text is its destination.
     const autolinkChanges =
-      node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91 ? covering() : 0 // `[`
+      node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91 ? covering(end) : 0 // `[`
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
-      const covered = covering()
+      const covered = covering(end)
       if (covered > 0) {
         const own = changes.slice(done, done + covered)
         if (inLabel || start === undefined || end === undefined || own[0]!.from < start) return undefined
@@ -496,7 +498,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         source.charCodeAt(start) === 91 && // `[`
         definitionLike.test(source.slice(start, end))
       ) {
-        const covered = covering()
+        const covered = covering(end)
         for (let index = done; index < done + covered; index++) if (changes[index]!.run) return undefined
       }
       const label =
@@ -517,7 +519,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     }
     // An inline link's destination and title, an image's alt too: no construct can start or end in them.
     if (node.type === 'link' || node.type === 'image') {
-      const covered = covering()
+      const covered = covering(end)
       if (covered > 0) {
         const own = changes.slice(done, done + covered)
         const lastChild = node.type === 'link' ? node.children[node.children.length - 1] : undefined
