@@ -116,10 +116,19 @@ export function StreamingMarkdown({
   const split = advanceSplit(previous, text, syntax)
   splitRef.current = split
   // While streaming, blocks keep the trees they render from, for rewrites that only change words.
-  const trees = useRef<TreeKeeping>({ keep: false, finished: streaming ? undefined : createFinishedRender() }).current
+  const trees = useRef<TreeKeeping>({
+    keep: false,
+    htmlTrees: new Set(),
+    finished: streaming ? undefined : createFinishedRender(),
+  }).current
   // A message that mounted finished renders its pages through `finishedPages` until it streams.
   if (streaming) trees.finished = undefined
-  if (trees.keep && !streaming) releaseBlockTrees(split)
+  if (trees.keep && !streaming) {
+    // No rewrite comes to a finished message: what the blocks kept for one would only hold memory.
+    releaseBlockTrees(split)
+    for (const kept of trees.htmlTrees) kept.last = undefined
+    trees.htmlTrees.clear()
+  }
   trees.keep = streaming
   // Read by the blocks that render in this pass (see `useRevisionMarks`).
   const revisions = useRef<RevisionTracker>({ enabled: false, rewriting: false }).current
@@ -167,11 +176,16 @@ export function StreamingMarkdown({
 /** Written by `StreamingMarkdown` as it renders (a stable object: changing it re-renders no block). */
 interface TreeKeeping {
   keep: boolean
+  /**
+   * The HTML trees blocks kept while the message streams (those of blocks a rewrite removed too, until
+   * it stops: an effect per block to forget them would cost every block's mount more).
+   */
+  readonly htmlTrees: Set<KeptHtmlTree>
   /** The message mounted finished and has not streamed since: what `finishedPages` rendered. */
   finished?: FinishedRender | undefined
 }
 
-const TreeKeepingContext = createContext<TreeKeeping>({ keep: false })
+const TreeKeepingContext = createContext<TreeKeeping>({ keep: false, htmlTrees: new Set() })
 
 interface SplitMarkdownProps {
   split: SplitState
@@ -498,10 +512,15 @@ interface RenderedBlockProps {
 const RenderedBlock = memo(
   function RenderedBlock({ blockKey, separated, source, owner, rendersAsOwner, options, motion }: RenderedBlockProps) {
     const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
-    const keep = useContext(TreeKeepingContext).keep
+    const trees = useContext(TreeKeepingContext)
+    const keep = trees.keep
     // While the message streams, the block's last HTML tree, so a change re-renders only what changed.
     const html = useRef<KeptHtmlTree | undefined>(undefined)
-    html.current = keep ? (html.current ?? {}) : undefined
+    if (!keep) html.current = undefined
+    else if (!html.current) {
+      html.current = {}
+      trees.htmlTrees.add(html.current)
+    }
     const own = owner !== undefined && (source === owner.text || rendersAsOwner)
     const syntax = owner === undefined ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })

@@ -16,6 +16,7 @@ import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
 import { type HtmlTreeSources, htmlTreeWithSources, patchHtmlTree } from './html-tree-patch'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
+import { reportMarkdownWork } from './instrumentation'
 import { gfmSyntax, type MarkdownSyntax, type UrlAttributes } from './markdown-syntax'
 
 /** The hast element a component renders, passed as `node` (as react-markdown does). */
@@ -93,6 +94,7 @@ export function renderSyntaxTree(
   const converted: { tree: HastRoot; sources?: HtmlTreeSources } =
     patched ?? (patchable ? htmlTreeWithSources(tree) : { tree: syntax.toHtmlTree(tree) })
   const hast = converted.tree
+  if (kept) reportMarkdownWork({ kind: 'html-tree', patched: patched !== undefined })
   if (!patched) {
     applyPolicy(hast, syntax, options)
     transform?.(hast)

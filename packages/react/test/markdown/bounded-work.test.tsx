@@ -40,7 +40,7 @@ function countWork(text: string, chunkSize: number, apply: (prefix: string) => v
   let current: ChunkWork = { parsed: 0, rendered: 0 }
   setMarkdownWorkListener((work) => {
     if (work.kind === 'split-parse') current.parsed += work.chars
-    else current.rendered += work.chars
+    else if (work.kind === 'block-render') current.rendered += work.chars
   })
   for (let end = chunkSize; end < text.length + chunkSize; end += chunkSize) {
     current = { parsed: 0, rendered: 0 }

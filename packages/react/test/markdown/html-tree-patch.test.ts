@@ -8,10 +8,12 @@ import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Root as HastRoot } from 'hast'
 import { toHast } from 'mdast-util-to-hast'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { htmlTreeWithSources, patchHtmlTree } from '../../src/markdown/html-tree-patch'
+import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { gfmExamples } from './gfm-examples'
+import { liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 
 const documents = [
   ...commonmarkExamples.map((example) => example.markdown),
@@ -139,5 +141,60 @@ describe('patching the HTML tree', () => {
   ])('converts the tree whole when %s', (_, before, after) => {
     const { tree, sources } = htmlTreeWithSources(parseMarkdown(before))
     expect(patchHtmlTree(sources, tree, parseMarkdown(after), noPolicy)).toBeUndefined()
+  })
+})
+
+describe('a streaming message', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  const answer = [
+    '## A heading with words',
+    '',
+    'A paragraph with *emphasis*, `code` and [a link](https://example.com/page).',
+    '',
+    '- an item with words',
+    '- another item with words',
+    '',
+    '```ts',
+    'const answer = compute(words)',
+    '```',
+  ].join('\n')
+  const repaints = [
+    (text: string) => text.replace('words', 'terms').replace('emphasis', 'stress').replace('compute', 'derive'),
+    (text: string) => text.replace('paragraph', 'passage').replace('page', 'other').replace('another', 'a second'),
+  ]
+
+  function patchedRenders(render: () => void): boolean[] {
+    const work: MarkdownWork[] = []
+    setMarkdownWorkListener((item) => work.push(item))
+    render()
+    setMarkdownWorkListener(undefined)
+    return work.flatMap((item) => (item.kind === 'html-tree' ? [item.patched] : []))
+  }
+
+  it('patches the HTML tree of every block a word repaint changes, and renders as react-markdown', () => {
+    const live = liveMarkdown()
+    let text = answer
+    live.render({ text, streaming: true })
+    for (const repaint of repaints) {
+      text = repaint(text)
+      const renders = patchedRenders(() => live.render({ text, streaming: true }))
+      expect(renders.length).toBeGreaterThan(0)
+      expect(renders.every(Boolean)).toBe(true)
+      expect(renderedHtml(live)).toBe(referenceHtml(text))
+    }
+    live.unmount()
+  })
+
+  it('drops the trees its blocks kept once it stops streaming: streaming again, a repaint converts them whole', () => {
+    const live = liveMarkdown()
+    live.render({ text: answer, streaming: true })
+    live.render({ text: answer, streaming: false })
+    const text = repaints[0]!(answer)
+    const renders = patchedRenders(() => live.render({ text, streaming: true }))
+    expect(renders.length).toBeGreaterThan(0)
+    expect(renders.some(Boolean)).toBe(false)
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
   })
 })
