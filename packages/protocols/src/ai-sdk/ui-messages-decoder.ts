@@ -191,7 +191,8 @@ export function createUIMessagesDecoder(options: UIMessagesDecoderOptions = {}):
       const now = units[i] as PartUnit
       if (sameUnit(was, now)) continue
       if ((was.kind === 'text' || was.kind === 'reasoning') && now.kind === was.kind) {
-        if (!now.text.startsWith(was.text) || !onlyAnnotationsAfter(before, i)) return false
+        // Compared as a slice: one native comparison, where `startsWith` reads a character at a time.
+        if (now.text.slice(0, was.text.length) !== was.text || !onlyAnnotationsAfter(before, i)) return false
         updates.push(textUpdate(t.id, now.kind, now.text.slice(was.text.length)))
       } else if (was.kind === 'tool' && now.kind === 'tool' && now.toolCallId === was.toolCallId) {
         toolUpdates(updates, t.id, was, now)

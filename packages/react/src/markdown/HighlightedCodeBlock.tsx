@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react'
 import { RenderSettingsContext } from './render-settings'
+import { extendsText } from './text-comparison'
 
 interface Highlighted {
   source: string
@@ -77,7 +78,7 @@ export function HighlightedCodeBlock({ code, language, className }: HighlightedC
         {newline}
       </>
     )
-  } else if (latest && source.startsWith(latest.source)) {
+  } else if (latest && extendsText(source, latest.source)) {
     content = (
       <>
         {latest.markup}

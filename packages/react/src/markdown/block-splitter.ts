@@ -28,6 +28,7 @@ import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
 import { applyTextChanges, shiftedOffset } from './text-changes'
+import { extendsText, hasTextAt, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
@@ -177,7 +178,7 @@ export function advanceSplit(
   if (previous.syntax !== syntax) return splitFrom(previous, text, false, syntax)
   if (previous.text === text) return previous
   // Compared once: over a long message this is a scan of the whole text.
-  if (text.startsWith(previous.text)) {
+  if (extendsText(text, previous.text)) {
     const extended = previous.extended ? { ...previous, extended: undefined } : previous
     return {
       ...(growTail(previous, text, true) || growList(previous, text) || splitFrom(previous, text, true)),
@@ -258,7 +259,7 @@ export function blockTreeOf(block: MarkdownBlock): BlockSyntax | undefined {
 export function splitFrom(
   previous: SplitState | undefined,
   text: string,
-  extendsPrevious = previous !== undefined && text.startsWith(previous.text),
+  extendsPrevious = previous !== undefined && extendsText(text, previous.text),
   syntax: MarkdownSyntax = previous?.syntax ?? gfmSyntax,
 ): SplitState {
   if (previous && extendsPrevious && previous.syntax === syntax) {
@@ -525,7 +526,7 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
   const blocks = settledBlocks(previous)
   const all = [...blocks, ...previous.tail]
   // The kept prefix: blocks whose settling line (the first line of the block after) is unchanged.
-  const prefixEnd = commonPrefixLength(oldText, text, all, knownPrefix)
+  const prefixEnd = sharedPrefixLength(oldText, text, knownPrefix)
   let kept = 0
   let keptEnd = 0
   let offset = 0
@@ -539,7 +540,7 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
     keptEnd = nextStart
     offset = nextStart
   }
-  const suffixLength = commonSuffixLength(oldText, text, prefixEnd, all)
+  const suffixLength = sharedSuffixLength(oldText, text, Math.min(oldText.length, text.length) - prefixEnd)
   if (resyncs === 0) {
     const words = wordRewrite(previous, text, prefixEnd, suffixLength, all)
     if (words) return words
@@ -605,7 +606,7 @@ function closedTail(previous: SplitState, text: string): MarkdownBlock | undefin
   if (!blankText.test(tail.text.slice(0, leaf.start))) return undefined
   const end = previous.settledEnd + tail.text.length
   const last = tail.text.charCodeAt(tail.text.length - 1)
-  if ((last !== 10 && last !== 13) || !text.startsWith(tail.text, previous.settledEnd)) return undefined
+  if ((last !== 10 && last !== 13) || !hasTextAt(text, tail.text, previous.settledEnd)) return undefined
   // A carriage return whose line feed follows in the new text ends the same line.
   if (last === 13 && text.charCodeAt(end) === 10) return undefined
   emptyLineThenContent.lastIndex = end
@@ -1059,40 +1060,6 @@ function definitionsIn(blocks: readonly MarkdownBlock[], from: number, to: numbe
 }
 
 /**
- * Length of the common prefix of `before` and `after`, comparing `before`'s blocks whole first
- * (a native comparison per block), then characters within the first block that differs.
- */
-function commonPrefixLength(before: string, after: string, blocks: readonly MarkdownBlock[], known = 0): number {
-  let offset = 0
-  for (const block of blocks) {
-    // Whole blocks within the first `known` characters, which both texts are known to share, are not compared.
-    if (offset + block.text.length > known && !after.startsWith(block.text, offset)) break
-    offset += block.text.length
-  }
-  const limit = Math.min(before.length, after.length)
-  while (offset < limit && before.charCodeAt(offset) === after.charCodeAt(offset)) offset++
-  return offset
-}
-
-/** Length of the common suffix of `before` and `after` that does not reach into the first `prefix` characters. */
-function commonSuffixLength(before: string, after: string, prefix: number, blocks: readonly MarkdownBlock[]): number {
-  const limit = Math.min(before.length, after.length) - prefix
-  let length = 0
-  for (let index = blocks.length - 1; index >= 0; index--) {
-    const size = blocks[index]!.text.length
-    if (length + size > limit || !after.endsWith(blocks[index]!.text, after.length - length)) break
-    length += size
-  }
-  while (
-    length < limit &&
-    before.charCodeAt(before.length - 1 - length) === after.charCodeAt(after.length - 1 - length)
-  ) {
-    length++
-  }
-  return length
-}
-
-/**
  * Where the first line of a block that is not the first ends: after the line ending its slice
  * starts with (see `parseRegion`), at the next line ending, or at its end when it has one line (the
  * next block's slice starts with that line's ending).
@@ -1127,7 +1094,7 @@ function lineEndingLength(text: string, at: number): number {
 export function growTail(
   previous: SplitState,
   text: string,
-  extendsPrevious = text.startsWith(previous.text),
+  extendsPrevious = extendsText(text, previous.text),
 ): SplitState | undefined {
   if (previous.hasFootnoteDefinitions || !extendsPrevious) return undefined
   const added = text.slice(previous.text.length)

@@ -150,7 +150,7 @@ export function wordChanges(
     while (
       oldAt + sharedStride <= oldEnd &&
       newAt + sharedStride <= newEnd &&
-      after.startsWith(before.slice(oldAt, oldAt + sharedStride), newAt)
+      before.slice(oldAt, oldAt + sharedStride) === after.slice(newAt, newAt + sharedStride)
     ) {
       oldAt += sharedStride
       newAt += sharedStride
