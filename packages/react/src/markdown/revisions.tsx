@@ -5,6 +5,7 @@
  * polite live region announces "Answer revised" once per burst of rewrites, never once per step.
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
+import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
 import { visuallyHidden } from '../primitives/visually-hidden'
 import type { HtmlTreeTransform } from './markdown-pipeline'
 import { markRevisedWords, renderedWords } from './revision-marks'
@@ -29,9 +30,10 @@ export function useRevisionMarks(): HtmlTreeTransform | undefined {
   const tracker = useContext(RevisionTrackerContext)
   const committed = useRef<readonly string[] | undefined>(undefined)
   const rendered = useRef<readonly string[] | undefined>(undefined)
-  // Runs after every render while marks are on; without them, never after the first: an effect
-  // per render would make React schedule a task after every commit that re-renders a block.
-  useEffect(
+  // Runs after every render while marks are on; without them, never after the first. A layout
+  // effect, since a passive one (even once, as a block mounts) makes React schedule a task after
+  // the commit, and streaming mounts blocks on most commits.
+  useIsomorphicLayoutEffect(
     () => {
       if (rendered.current) committed.current = rendered.current
     },

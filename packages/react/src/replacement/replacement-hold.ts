@@ -70,11 +70,14 @@ export function useReplacementHold({ text, epoch, streaming, holdMs }: Replaceme
     current.heldHeight = minHeight
   })
 
+  // The epoch is a dependency only while it is held: every `full` moves it, and an effect to run
+  // would make React schedule a task after each rewrite's commit.
+  const holding = replacing ? heldEpoch : undefined
   useEffect(() => {
-    if (!replacing) return
-    const timer = setTimeout(() => setExpiredEpoch(heldEpoch), holdMs)
+    if (holding === undefined) return
+    const timer = setTimeout(() => setExpiredEpoch(holding), holdMs)
     return () => clearTimeout(timer)
-  }, [replacing, heldEpoch, holdMs])
+  }, [holding, holdMs])
 
   // Heights matter only while the buffer may be cleared. A finished message's buffer drops its observer:
   // the browser checks every observed element on every frame, so thousands of settled messages each
