@@ -1,7 +1,7 @@
 /**
  * A block's next HTML tree made from its last one, when its syntax tree kept its shape: a word
  * rewrite (a diffusion model repainting the answer, an edit) or a chunk that grows the last word
- * changes the values of a few text, code, link and image nodes and nothing else. Converting the
+ * changes the values of a few text, code, raw HTML, link and image nodes and nothing else. Converting the
  * whole block again (mdast-util-to-hast, the URL policy) costs as much as its parse; here only the
  * changed nodes are converted, by mdast-util-to-hast's own handlers, and the HTML tree is copied
  * along their paths only, so every unchanged subtree keeps its identity and is skipped by the
@@ -18,17 +18,18 @@ import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast'
 /** The syntax tree an HTML tree was made of, and where each of its patchable leaves' HTML sits in it. */
 export interface HtmlTreeSources {
   readonly syntaxTree: MdastRoot
-  /** Child indexes from the HTML root to the node made of a text, code, link or image node. */
+  /** Child indexes from the HTML root to the node made of a text, code, raw HTML, link or image node. */
   readonly paths: WeakMap<MdastNodes, readonly number[]>
 }
 
-type LeafType = 'text' | 'inlineCode' | 'code' | 'link' | 'image'
+type LeafType = 'text' | 'inlineCode' | 'code' | 'html' | 'link' | 'image'
 
 /** The fields of each patchable node that may change (any other field, a parse decides). */
 const changingFields: Record<LeafType, readonly string[]> = {
   text: ['value'],
   inlineCode: ['value'],
   code: ['value'],
+  html: ['value'],
   link: ['url', 'title'],
   image: ['url', 'title', 'alt'],
 }
@@ -44,6 +45,8 @@ const leafState = {
 
 /** The HTML node mdast-util-to-hast makes of a leaf (a link without its children, which are leaves of their own). */
 function leafHtml(node: MdastNodes & { type: LeafType }): HastContent {
+  // Raw HTML shows as its text: the whole conversion's `raw` node, after the policy (`applyPolicy`).
+  if (node.type === 'html') return { type: 'text', value: node.value }
   return (defaultHandlers[node.type] as (state: State, node: MdastNodes) => HastContent)(leafState, node)
 }
 

@@ -18,11 +18,14 @@
  *   the document has link or footnote definitions (a label matched against them), or alone in
  *   brackets with one character (a task list item's checkbox): only that block is parsed again
  *   (`WordChange.patchable`).
+ * A word on a later line of an HTML block (which shows as its text) is patched too; a word on its
+ * first line, where its kind is read, is parsed again.
  * A word in an autolink's text changes its destination too: it is replaced in both when it follows
- * the scheme's colon (or a literal's `www.`, or is a scheme between `<` and `>`) and the link has no `@`, `&` or `\` (a literal takes
- * ASCII words only). A word outside a text, inline code or code node, an inline link's or image's
- * destination, title or alt, or such an autolink (a code fence's language, raw HTML, a definition,
- * an address) is also parsed again (`patchSyntaxTree` returns undefined).
+ * the scheme's colon (or a literal's `www.`, or is a scheme between `<` and `>`) and the link has no
+ * `@`, `&` or `\` (a literal takes ASCII words only). A word outside a text, inline code or code
+ * node, an HTML block's later lines, an inline link's or image's destination, title or alt, or such
+ * an autolink (a code fence's language, inline HTML, an HTML block's first line, a definition, an
+ * address) is also parsed again (`patchSyntaxTree` returns undefined).
  *
  * With a syntax whose text punctuation is plain (`MarkdownSyntax.plainTextPunctuation`), a run of
  * words, spaces and the punctuation `[](),.;:?'"` inserted or removed in the middle of a line is a
@@ -441,7 +444,7 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
  * made from the tree of `source` (positions relative to the block): the changed words replaced in
  * its text nodes, every later position shifted. Nodes before the first change are shared with the
  * old tree, which is not modified. Undefined when a change is not inside a text, inline code or code
- * node whose words it can map, or is inside a link reference (its text is its label) or in an
+ * node (or a later line of an HTML block) whose words it can map, or is inside a link reference (its text is its label) or in an
  * autolink where its change could change the link (see `patchedAutolink`).
  */
 export function patchSyntaxTree(tree: Root, source: string, changes: readonly BlockWordChange[]): Root | undefined {
@@ -458,7 +461,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     return count
   }
 
-  const patch = (node: Nodes, inLabel: boolean, edges: number): Nodes | undefined => {
+  const patch = (node: Nodes, inLabel: boolean, edges: number, flow = false): Nodes | undefined => {
     const position = node.position
     const start = position?.start.offset
     const end = position?.end.offset
@@ -484,6 +487,20 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         done += covered
         next = { ...node, value }
       }
+    } else if (node.type === 'html' && flow) {
+      // An HTML block (shown as its text): its kind and so where it ends are read from its first
+      // line, and only a blank line or punctuation ends it after that (a word after `</`, which
+      // may end a `<script>` or `<pre>` block, never reaches here), so a word on a later line is text.
+      const covered = covering(end)
+      if (covered > 0) {
+        const own = changes.slice(done, done + covered)
+        if (start === undefined || end === undefined || own[0]!.from < start) return undefined
+        if (!/[\n\r]/.test(source.slice(start, own[0]!.from)) || own.some((change) => change.run)) return undefined
+        const [value] = replaceWords([node.value], source, start, end, own, 'text') ?? []
+        if (value === undefined) return undefined
+        done += covered
+        next = { ...node, value }
+      }
     } else if (node.type === 'link' && autolinkChanges > 0) {
       const patched = patchedAutolink(node, source, changes.slice(done, done + autolinkChanges), shifted)
       if (patched === undefined) return undefined
@@ -505,10 +522,12 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         inLabel ||
         node.type === 'linkReference' ||
         (node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91) // `[`
+      const holdsBlocks = node.type === 'root' || node.type === 'blockquote' || node.type === 'listItem'
       let children: Nodes[] | undefined
       for (let index = 0; index < node.children.length; index++) {
         const child = node.children[index] as Nodes
-        const patched = patch(child, label, (index === 0 ? 1 : 0) | (index === node.children.length - 1 ? 2 : 0))
+        const edges = (index === 0 ? 1 : 0) | (index === node.children.length - 1 ? 2 : 0)
+        const patched = patch(child, label, edges, holdsBlocks)
         if (patched === undefined) return undefined
         if (patched !== child) {
           children ??= node.children.slice() as Nodes[]
@@ -549,7 +568,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
   }
 
   const root = patch(tree, false, 3)
-  // A change no node covered (a link destination, a fence's language, raw HTML) needs a parse.
+  // A change no node covered (a link destination, a fence's language, inline HTML) needs a parse.
   if (root === undefined || done !== changes.length) return undefined
   return root as Root
 }

@@ -158,9 +158,18 @@ describe('a streaming message', () => {
     '```ts',
     'const answer = compute(words)',
     '```',
+    '',
+    '<details>',
+    '<summary>More words</summary>',
+    '</details>',
   ].join('\n')
   const repaints = [
-    (text: string) => text.replace('words', 'terms').replace('emphasis', 'stress').replace('compute', 'derive'),
+    (text: string) =>
+      text
+        .replace('words', 'terms')
+        .replace('emphasis', 'stress')
+        .replace('compute', 'derive')
+        .replace('More', 'Fewer'),
     (text: string) => text.replace('paragraph', 'passage').replace('page', 'other').replace('another', 'a second'),
   ]
 

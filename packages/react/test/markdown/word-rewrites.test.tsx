@@ -233,6 +233,41 @@ describe('a word-only rewrite patches the tree', () => {
     expect(patchedInLinks).toBeGreaterThan(100)
   }, 60_000)
 
+  it("patches the words on an HTML block's later lines, in lists and quotes too, not on its first line", () => {
+    const contributors = [
+      '<table>',
+      '  <tr>',
+      '    <td align="center"><a href="https://example.com/ana"><b>Ana</b></a><br /><sub>Docs</sub></td>',
+      '  </tr>',
+      '</table>',
+      '',
+      'After the table.',
+    ].join('\n')
+    const options = { bracketsAreText: true }
+    for (const [before, after] of [
+      [contributors, contributors.replace('Ana</b>', 'Bea</b>').replace('Docs', 'Code')],
+      [contributors, contributors.replace('align="center"', 'align="left"')],
+      ['- item\n\n  <div>\n  one two\n  </div>', '- item\n\n  <div>\n  one three\n  </div>'],
+      ['> <!-- a\n> comment here -->', '> <!-- a\n> remark here -->'],
+      ['<script>\nlet value = 1\n</script>', '<script>\nlet other = 1\n</script>'],
+    ] as const) {
+      expect(patchedLikeParse(before, after, options), `${JSON.stringify(before)} → ${JSON.stringify(after)}`).toBe(
+        true,
+      )
+    }
+    // The first line decides the kind of HTML block (a `<div>` block may interrupt a paragraph, a
+    // `<span>` line may not), and a word after `</` may end a `<script>` block: parsed again.
+    for (const [before, after] of [
+      ['<div class="a">\ntext\n</div>', '<span class="a">\ntext\n</div>'],
+      ['<div class="one">\ntext\n</div>', '<div class="two">\ntext\n</div>'],
+      ['<script>\nx\n</style>\ny', '<script>\nx\n</script>\ny'],
+    ] as const) {
+      expect(patchedLikeParse(before, after, options), `${JSON.stringify(before)} → ${JSON.stringify(after)}`).toBe(
+        false,
+      )
+    }
+  })
+
   it("patches the words of an inline link's text, destination and title, and an image's alt", () => {
     for (const [before, after] of [
       // Without definitions, bracketed words are text, and the scheme of a link's destination is not a literal's.
