@@ -6,6 +6,7 @@
  */
 import type * as React from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
+import { answerLines } from './markdown/word-swaps'
 
 /** Passive effects that ran, by the component file that declared them (read from the stack). */
 const ran: string[] = []
@@ -30,14 +31,7 @@ afterEach(() => {
   ran.length = 0
 })
 
-const answer = [
-  '## A heading with words',
-  '',
-  'A paragraph with *emphasis*, `code` and [a link](https://example.com/page).',
-  '',
-  '- an item with words',
-  '- another item with words',
-].join('\n')
+const answer = answerLines.join('\n')
 
 function streamingAnswer() {
   const store = syncStore()

@@ -14,6 +14,7 @@ import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/i
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { gfmExamples } from './gfm-examples'
 import { liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import { answerLines, swapWords } from './word-swaps'
 
 const documents = [
   ...commonmarkExamples.map((example) => example.markdown),
@@ -21,22 +22,6 @@ const documents = [
 ].filter((markdown) => /\p{L}/u.test(markdown))
 
 const otherWords = ['alpha', 'be', 'www', 'http', 'x', 'Über', '日本語', 'one2', '7']
-const wordPattern = /[\p{L}\p{N}\p{M}]+/gu
-
-function swapWords(text: string, picks: readonly { index: number; word: number }[]): string {
-  const words = [...text.matchAll(wordPattern)]
-  const chosen = new Map(picks.map((pick) => [pick.index % words.length, otherWords[pick.word % otherWords.length]!]))
-  let result = ''
-  let from = 0
-  for (const [index, match] of words.entries()) {
-    const insert = chosen.get(index)
-    if (insert === undefined) continue
-    result += text.slice(from, match.index) + insert
-    from = match.index + match[0].length
-  }
-  return result + text.slice(from)
-}
-
 const noPolicy = () => {}
 
 /** The tree without positions, as plain data. */
@@ -62,7 +47,7 @@ describe('patching the HTML tree', () => {
           let text = documents[index]!
           let { tree, sources } = htmlTreeWithSources(parseMarkdown(text))
           for (const picks of steps) {
-            text = swapWords(text, picks)
+            text = swapWords(text, picks, otherWords)
             const next = parseMarkdown(text)
             const patched = patchHtmlTree(sources, tree, next, noPolicy)
             if (patched) {
@@ -148,12 +133,7 @@ describe('a streaming message', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
   const answer = [
-    '## A heading with words',
-    '',
-    'A paragraph with *emphasis*, `code` and [a link](https://example.com/page).',
-    '',
-    '- an item with words',
-    '- another item with words',
+    ...answerLines,
     '',
     '```ts',
     'const answer = compute(words)',

@@ -24,6 +24,7 @@ import { mathDocuments } from '../math/math-documents'
 import { commonPrefix, commonSuffix } from './common-affixes'
 import { gfmExamples } from './gfm-examples'
 import { type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import { swapWords, type WordPick } from './word-swaps'
 
 const documents = [
   ...commonmarkExamples.map((example) => example.markdown),
@@ -34,22 +35,9 @@ const documents = [
 const vocabulary = ['alpha', 'be', 'www', 'http', 'https', 'mailto', 'amp', 'lt', 'x', 'div', 'script', 'li', 'one2']
 const otherWords = [...vocabulary, '7', '1', 'Über', '日本語', 'naïve', 'e\u0301']
 
-const wordPattern = /[\p{L}\p{N}\p{M}]+/gu
-
-/** `text` with the words at the chosen positions (indexes into its words, modulo their count) replaced. */
-function swapWords(text: string, picks: readonly { index: number; word: number }[]): string {
-  const words = [...text.matchAll(wordPattern)]
-  if (words.length === 0) return text
-  const chosen = new Map(picks.map((pick) => [pick.index % words.length, otherWords[pick.word % otherWords.length]!]))
-  let result = ''
-  let from = 0
-  for (const [index, match] of words.entries()) {
-    const insert = chosen.get(index)
-    if (insert === undefined) continue
-    result += text.slice(from, match.index) + insert
-    from = match.index + match[0].length
-  }
-  return result + text.slice(from)
+/** `text` with the chosen words replaced by words of `otherWords`. */
+function swapOtherWords(text: string, picks: readonly WordPick[]): string {
+  return swapWords(text, picks, otherWords)
 }
 
 const picks = fc.array(fc.record({ index: fc.nat(), word: fc.nat() }), { minLength: 1, maxLength: 6 })
@@ -130,7 +118,7 @@ describe('a word-only rewrite patches the tree', () => {
     for (const [index, markdown] of documents.entries()) {
       fc.assert(
         fc.property(picks, (chosen) => {
-          const rewritten = swapWords(markdown, chosen)
+          const rewritten = swapOtherWords(markdown, chosen)
           if (rewritten === markdown) return
           // A digit or a tag name changed, or a word the patch cannot map: the general path parses it.
           if (patchedLikeParse(markdown, rewritten, { bracketsAreText: !hasDefinitions(parseMarkdown(markdown)) })) {
@@ -221,7 +209,7 @@ describe('a word-only rewrite patches the tree', () => {
     for (const [index, markdown] of autolinkDocuments.entries()) {
       fc.assert(
         fc.property(picks, (chosen) => {
-          const rewritten = swapWords(markdown, chosen)
+          const rewritten = swapOtherWords(markdown, chosen)
           if (rewritten === markdown) return
           if (patchedLikeParse(markdown, rewritten, { bracketsAreText: true }) && inLink(markdown, rewritten))
             patchedInLinks++
@@ -468,7 +456,7 @@ describe('a live streaming message repainted word by word', () => {
     rewrittenLikeFresh({
       texts: documents,
       steps: picks,
-      rewrite: swapWords,
+      rewrite: swapOtherWords,
       runs: { numRuns: 150, seed: 7 },
       end: endsAsReactMarkdown,
     })
@@ -478,7 +466,7 @@ describe('a live streaming message repainted word by word', () => {
     rewrittenLikeFresh({
       texts: mathDocuments,
       steps: picks,
-      rewrite: swapWords,
+      rewrite: swapOtherWords,
       props: { syntax: mathSyntax },
       html: (live) => withoutStyles(currentHtml(live)),
       runs: { numRuns: 40, seed: 11 },
