@@ -6,6 +6,7 @@
  * react-markdown's render of the whole text with the same options, its top-level elements grouped
  * in pages of 64 (`<div data-palimpsest-block-page>`, see `BlockPage`).
  */
+import type { Root, RootContent } from 'mdast'
 import { createContext, memo, useContext, useMemo, useRef } from 'react'
 import { addAutoDirection } from './block-direction'
 import {
@@ -15,8 +16,11 @@ import {
   blockPageSize,
   blockTreeOf,
   keepBlockTree,
+  keepPrefixedTree,
   keepRepairedTree,
   type MarkdownBlock,
+  type PrefixedTree,
+  prefixedTreeOf,
   releaseBlockTrees,
   renderedAsOf,
   repairedTreeOf,
@@ -34,6 +38,7 @@ import {
 import { streamingListOf } from './list-items'
 import {
   type Components,
+  copiesRelativeTo,
   type HtmlTreeTransform,
   type KeptHtmlTree,
   parseMarkdown,
@@ -49,6 +54,7 @@ import { listItems, StreamingList } from './StreamingList'
 import { StreamingTable, tableRows } from './StreamingTable'
 import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
+import { hasTextAt } from './text-comparison'
 
 export type { CodeHighlighter, MarkdownIssue }
 
@@ -483,6 +489,7 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options, 
       blockKey={block.key}
       separated={separated}
       source={prefix + text}
+      prefix={prefix}
       owner={owner}
       rendersAsOwner={block.rendersAsOwner === true && prefix === ''}
       options={options}
@@ -495,6 +502,8 @@ interface RenderedBlockProps {
   blockKey: number
   separated: boolean
   source: string
+  /** The link definitions written before the block's text in `source` (see `definitionsPrefix`). */
+  prefix: string
   /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
   owner: MarkdownBlock | undefined
   /** `source` renders as the owner's text does (see `MarkdownBlock.rendersAsOwner`): its tree is used too. */
@@ -510,7 +519,16 @@ interface RenderedBlockProps {
  * how it is rendered) decides the render.
  */
 const RenderedBlock = memo(
-  function RenderedBlock({ blockKey, separated, source, owner, rendersAsOwner, options, motion }: RenderedBlockProps) {
+  function RenderedBlock({
+    blockKey,
+    separated,
+    source,
+    prefix,
+    owner,
+    rendersAsOwner,
+    options,
+    motion,
+  }: RenderedBlockProps) {
     const marks = blockTransform(useRevisionMarks(), options.autoDirection, motion)
     const trees = useContext(TreeKeepingContext)
     const keep = trees.keep
@@ -522,10 +540,26 @@ const RenderedBlock = memo(
       trees.htmlTrees.add(html.current)
     }
     const own = owner !== undefined && (source === owner.text || rendersAsOwner)
-    const syntax = owner === undefined ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
-    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax })
-    const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
+    // The block's own text after link definitions: its words can be patched in the tree of that parse
+    // (positions of its own nodes relative to it, so `node` is not passed to components on this path).
+    const withDefinitions =
+      keep &&
+      owner !== undefined &&
+      prefix !== '' &&
+      !options.passNode &&
+      source.length === prefix.length + owner.text.length &&
+      hasTextAt(source, owner.text, prefix.length)
+    const prefixed = withDefinitions ? prefixedTreeOf(owner, prefix) : undefined
+    const syntax =
+      owner === undefined || prefixed ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax && !prefixed })
+    const tree: Root = prefixed
+      ? { type: 'root', children: [...prefixed.definitions, ...prefixed.tree.children] }
+      : syntax
+        ? rootOf(syntax.nodes, syntax.offset, syntax.line)
+        : parseMarkdown(source, options.syntax)
     if (owner && keep) {
+      if (withDefinitions && !prefixed) keepPrefixedTree(owner, prefixedTree(tree, prefix))
       if (own) keepBlockTree(owner, tree)
       else keepRepairedTree(owner, source, tree)
     }
@@ -539,10 +573,23 @@ const RenderedBlock = memo(
   },
   (previous, next) =>
     previous.source === next.source &&
+    previous.prefix === next.prefix &&
     previous.separated === next.separated &&
     previous.options === next.options &&
     previous.motion === next.motion,
 )
+
+/** A parse of `prefix` and a block's text, as kept for patching its words (see `PrefixedTree`). */
+function prefixedTree(tree: Root, prefix: string): PrefixedTree {
+  const definitions: RootContent[] = []
+  const own: RootContent[] = []
+  for (const node of tree.children) {
+    if ((node.position?.start.offset ?? 0) < prefix.length) definitions.push(node)
+    else own.push(node)
+  }
+  const lines = prefix.split('\n').length
+  return { prefix, definitions, tree: { type: 'root', children: copiesRelativeTo(own, prefix.length, lines) } }
+}
 
 /** What changes a block's HTML tree: revision marks, then its direction, then its motion. */
 function blockTransform(

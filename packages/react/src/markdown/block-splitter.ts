@@ -235,11 +235,41 @@ export function repairedTreeOf(block: MarkdownBlock, source: string): BlockSynta
   return kept?.source === source ? { nodes: kept.tree.children, offset: 0, line: 1 } : undefined
 }
 
+/**
+ * A block that renders with the document's link definitions written before it (`definitionsPrefix`):
+ * its own nodes from that parse (positions relative to the block, so a word rewrite patches them as
+ * it patches `renderedTrees`), the prefix, and the prefix's definition nodes. A parse of the block
+ * alone would read its references as text, so this is the only tree its words can be patched in.
+ */
+export interface PrefixedTree {
+  readonly prefix: string
+  readonly definitions: readonly RootContent[]
+  readonly tree: Root
+}
+
+const prefixedTrees = new WeakMap<MarkdownBlock, PrefixedTree>()
+
+export function keepPrefixedTree(block: MarkdownBlock, kept: PrefixedTree): void {
+  prefixedTrees.set(block, kept)
+}
+
+/** The tree `block` rendered from with `prefix` before it, or patched from one (see `prefixedTrees`). */
+export function prefixedTreeOf(block: MarkdownBlock, prefix: string): PrefixedTree | undefined {
+  const kept = prefixedTrees.get(block)
+  return kept?.prefix === prefix ? kept : undefined
+}
+
 export function releaseBlockTrees(split: SplitState): void {
-  for (const page of split.settledPages) for (const block of page.blocks) renderedTrees.delete(block)
+  for (const page of split.settledPages) {
+    for (const block of page.blocks) {
+      renderedTrees.delete(block)
+      prefixedTrees.delete(block)
+    }
+  }
   for (const block of [...split.tail, ...(split.extended?.tail ?? [])]) {
     renderedTrees.delete(block)
     repairedTrees.delete(block)
+    prefixedTrees.delete(block)
   }
 }
 
@@ -672,9 +702,13 @@ function wordRewrite(
     const newText = applyTextChanges(block.text, relative)
     const replacement: MarkdownBlock = { ...block, text: newText }
     const tree = renderedTrees.get(block)
-    const patched = tree && patchSyntaxTree(tree, block.text, relative)
+    const prefixed = tree ? undefined : prefixedTrees.get(block)
+    const base = tree ?? prefixed?.tree
+    const patched = base && patchSyntaxTree(base, block.text, relative)
     if (patched) {
-      blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })
+      // A block that rendered with definitions before it renders from its patched nodes with the same ones.
+      if (prefixed) prefixedTrees.set(replacement, { ...prefixed, tree: patched })
+      else blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })
       if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
     } else {
       // Between tail blocks the parse may still depend on the block before; and a plain run where

@@ -151,6 +151,24 @@ export function rootOf(nodes: readonly MdastContent[], offset: number, line: num
   return { type: 'root', children: [...nodes] }
 }
 
+/** Copies of `nodes` with positions relative to `offset` on `line` (1-based); `nodes` are left as they are. */
+export function copiesRelativeTo(nodes: readonly MdastContent[], offset: number, line: number): MdastContent[] {
+  return nodes.map((node) => shiftedCopy(node, offset, line - 1))
+}
+
+function shiftedCopy(node: MdastContent, offset: number, lines: number): MdastContent {
+  const copy = { ...node }
+  const position = node.position
+  if (position)
+    copy.position = { start: shiftPoint(position.start, offset, lines), end: shiftPoint(position.end, offset, lines) }
+  if ('children' in node) {
+    ;(copy as { children: MdastContent[] }).children = node.children.map((child) =>
+      shiftedCopy(child as MdastContent, offset, lines),
+    )
+  }
+  return copy
+}
+
 function shiftPositions(node: MdastContent, offset: number, lines: number): void {
   // A new position object: parsers may share one between nodes.
   const position = node.position

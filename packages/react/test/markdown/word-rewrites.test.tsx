@@ -508,6 +508,38 @@ describe('a live streaming message repainted word by word', () => {
     live.unmount()
   })
 
+  it('repaints blocks that render with link definitions before them without parsing them again', () => {
+    // Each paragraph uses a definition (so it renders with it written before its text), and the
+    // document defines them at its end; a paragraph whose words change is patched in the tree of that parse.
+    const withReferences = `${longAnswer
+      .split('\n\n')
+      .map((block) => (block.startsWith('The ') ? `${block} See [the guide][guide] and [notes].` : block))
+      .join('\n\n')}\n\n[guide]: https://example.com/guide "The guide"\n[notes]: https://example.com/notes\n`
+    const live = liveMarkdown()
+    live.render({ text: withReferences, streaming: true })
+    let text = withReferences
+    for (const [step, word] of ['sketches', 'revises', 'polishes'].entries()) {
+      const work: MarkdownWork[] = []
+      setMarkdownWorkListener((item) => work.push(item))
+      text = repaint(text, 5 + step, word)
+      live.render({ text, streaming: true })
+      const renders = work.filter((item) => item.kind === 'block-render')
+      expect(renders.length).toBeGreaterThan(0)
+      expect(renders.filter((item) => item.kind === 'block-render' && item.parsed)).toEqual([])
+      expect(work.filter((item) => item.kind === 'split-parse')).toEqual([])
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(currentHtml(live)).toBe(currentHtml(fresh))
+      fresh.unmount()
+    }
+    expect(
+      live.container.querySelectorAll('a[href="https://example.com/guide"][title="The guide"]').length,
+    ).toBeGreaterThan(1)
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+
   it('patches citation markers in place and parses only the sources list appended after them', () => {
     const live = liveMarkdown()
     live.render({ text: longAnswer, streaming: true })
