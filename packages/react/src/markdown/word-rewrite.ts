@@ -470,12 +470,23 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     // An autolink (`<https://…>`, or a literal `https://…` or `www.…`): its text is its destination.
     const autolinkChanges =
       node.type === 'link' && start !== undefined && source.charCodeAt(start) !== 91 ? covering(end) : 0 // `[`
-    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
+    if (
+      node.type === 'text' ||
+      node.type === 'inlineCode' ||
+      node.type === 'code' ||
+      // An HTML block (shown as its text): its kind and so where it ends are read from its first
+      // line, and only a blank line or punctuation ends it after that (a word after `</`, which may
+      // end a `<script>` or `<pre>` block, never reaches here), so a word on a later line is text.
+      (node.type === 'html' && flow)
+    ) {
       const covered = covering(end)
       if (covered > 0) {
         const own = changes.slice(done, done + covered)
         if (inLabel || start === undefined || end === undefined || own[0]!.from < start) return undefined
         if (node.type === 'text' && !own.every((change) => change.patchable)) return undefined
+        if (node.type === 'html' && (!/[\n\r]/.test(source.slice(start, own[0]!.from)) || own.some((c) => c.run))) {
+          return undefined
+        }
         const [value] =
           node.type === 'text' && node.value.length === end - start && source.slice(start, end) === node.value
             ? [applyTextChanges(node.value, own, start)]
@@ -484,20 +495,6 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
         // Space a change brings to or takes from the edge of a parent's content may be trimmed (a
         // table cell, a heading) or kept: a parse decides.
         if (node.type === 'text' && !sameEdges(node.value, value, edges)) return undefined
-        done += covered
-        next = { ...node, value }
-      }
-    } else if (node.type === 'html' && flow) {
-      // An HTML block (shown as its text): its kind and so where it ends are read from its first
-      // line, and only a blank line or punctuation ends it after that (a word after `</`, which
-      // may end a `<script>` or `<pre>` block, never reaches here), so a word on a later line is text.
-      const covered = covering(end)
-      if (covered > 0) {
-        const own = changes.slice(done, done + covered)
-        if (start === undefined || end === undefined || own[0]!.from < start) return undefined
-        if (!/[\n\r]/.test(source.slice(start, own[0]!.from)) || own.some((change) => change.run)) return undefined
-        const [value] = replaceWords([node.value], source, start, end, own, 'text') ?? []
-        if (value === undefined) return undefined
         done += covered
         next = { ...node, value }
       }
