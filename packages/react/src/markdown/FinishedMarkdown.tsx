@@ -17,7 +17,7 @@ import { addAutoDirection } from './block-direction'
 import { blockPageSize, blockTreeOf, type MarkdownBlock, type SplitState } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
-import { parseMarkdown, renderSyntaxTree, rootOf } from './markdown-pipeline'
+import { parseMarkdown, renderSettledSyntaxTree, rootOf } from './markdown-pipeline'
 import type { MarkdownRenderOptions } from './render-options'
 
 /** What `finishedPages` rendered last for one message, kept by its caller between renders. */
@@ -162,7 +162,7 @@ function finishedBlock(block: MarkdownBlock, prefix: string, options: MarkdownRe
   const syntax = prefix === '' ? blockTreeOf(block) : undefined
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey: block.key, parsed: !syntax })
   const tree = syntax ? rootOf(syntax.nodes, syntax.offset, syntax.line) : parseMarkdown(source, options.syntax)
-  const rendered = renderSyntaxTree(tree, options, options.autoDirection ? addAutoDirection : undefined)
+  const rendered = renderSettledSyntaxTree(tree, options, options.autoDirection ? addAutoDirection : undefined)
   // The root's children go straight into the page, keyed by the block: no fiber of the block's own.
   const root =
     isValidElement<{ children?: ReactNode }>(rendered) && rendered.type === Fragment && rendered.key === null

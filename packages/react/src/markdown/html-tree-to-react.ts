@@ -17,6 +17,12 @@ export interface HtmlTreeRenderOptions {
   readonly components: Readonly<Record<string, ComponentType<never> | string | undefined>>
   /** Components get their hast element as `node`. */
   readonly passNode: boolean
+  /**
+   * The content of a top-level element as HTML, when it can be (`html-tree-to-html.ts`): the element
+   * then renders with it as `dangerouslySetInnerHTML`, without an element per descendant. Only for
+   * blocks that are never patched (a finished message's); renderers of other syntaxes ignore it.
+   */
+  readonly contentAsHtml?: ((element: Element) => string | undefined) | undefined
 }
 
 /**
@@ -50,7 +56,7 @@ const whitespace = /^[ \t\n\f\r]*$/
 export const renderDefaultHtmlTree: HtmlTreeRenderer = (tree, options, reuse) =>
   create(
     Fragment,
-    withChildren({}, childrenOf(tree.children, reuse?.previous?.tree.children, false, options, reuse).rendered),
+    withChildren({}, childrenOf(tree.children, reuse?.previous?.tree.children, false, options, reuse, true).rendered),
   )
 
 /** The element for `node`, and whether it is the one rendered for `old` (nothing below changed). */
@@ -60,7 +66,14 @@ function renderElement(
   key: string,
   options: HtmlTreeRenderOptions,
   reuse: HtmlTreeReuse | undefined,
+  topLevel: boolean,
 ): { element: ReactElement; same: boolean } {
+  const html = topLevel ? options.contentAsHtml?.(node) : undefined
+  if (html !== undefined)
+    return {
+      element: create(node.tagName, { ...propsOf(node), dangerouslySetInnerHTML: { __html: html } }, key),
+      same: false,
+    }
   if (node === old) {
     const element = reuse?.elements.get(node)
     if (element && element.key === key) return { element, same: true }
@@ -76,6 +89,15 @@ function renderElement(
   }
   const { components } = options
   const type = Object.hasOwn(components, node.tagName) ? components[node.tagName] : node.tagName
+  const props = propsOf(node)
+  if (typeof type !== 'string' && options.passNode) props.node = node
+  const element = create(type, withChildren(props, children.rendered), key)
+  reuse?.elements.set(node, element)
+  return { element, same: false }
+}
+
+/** React's props for an element's properties (without `node` and children). */
+function propsOf(node: Element): Props {
   const props: Props = {}
   let align: unknown
   for (const name in node.properties) {
@@ -87,10 +109,7 @@ function renderElement(
     else props[propName] = Array.isArray(value) ? value.join(' ').trim() : value
   }
   if (align) props.style = { ...(props.style as object | undefined), textAlign: align }
-  if (typeof type !== 'string' && options.passNode) props.node = node
-  const element = create(type, withChildren(props, children.rendered), key)
-  reuse?.elements.set(node, element)
-  return { element, same: false }
+  return props
 }
 
 function childrenOf(
@@ -99,6 +118,7 @@ function childrenOf(
   dropWhitespace: boolean,
   options: HtmlTreeRenderOptions,
   reuse: HtmlTreeReuse | undefined,
+  topLevel = false,
 ): { rendered: ReactNode[]; same: boolean } {
   const rendered: ReactNode[] = []
   const countsByTag = new Map<string, number>()
@@ -112,7 +132,7 @@ function childrenOf(
     } else if (child.type === 'element') {
       const count = countsByTag.get(child.tagName) ?? 0
       countsByTag.set(child.tagName, count + 1)
-      const element = renderElement(child, old, `${child.tagName}-${count}`, options, reuse)
+      const element = renderElement(child, old, `${child.tagName}-${count}`, options, reuse, topLevel)
       rendered.push(element.element)
       same &&= element.same
     } else same &&= old?.type === child.type
@@ -166,7 +186,7 @@ function create(type: unknown, props: Props, key?: string): ReactElement {
 }
 
 /** `dataFootnoteRef` → `data-footnote-ref`, `ariaDescribedBy` → `aria-describedby`; HTML properties keep their name. */
-function reactPropName(name: string): string {
+export function reactPropName(name: string): string {
   if (/^data[A-Z]/.test(name)) return `data${name.slice(4).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
   if (/^aria[A-Z]/.test(name)) return `aria-${name.slice(4).toLowerCase()}`
   return name

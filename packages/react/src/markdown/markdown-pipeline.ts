@@ -15,6 +15,7 @@ import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
 import { type HtmlTreeSources, htmlTreeWithSources, patchHtmlTree } from './html-tree-patch'
+import { contentAsHtml as htmlOf } from './html-tree-to-html'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
 import { reportMarkdownWork } from './instrumentation'
 import { gfmSyntax, type MarkdownSyntax, type UrlAttributes } from './markdown-syntax'
@@ -83,6 +84,25 @@ export function renderSyntaxTree(
   transform?: HtmlTreeTransform,
   kept?: KeptHtmlTree,
 ): ReactNode {
+  return render(tree, options, transform, kept, false)
+}
+
+/**
+ * `renderSyntaxTree` for a block that will not be patched (a finished message's): with the default
+ * syntax, a top-level element renders its content as one HTML string where it can
+ * (`html-tree-to-html.ts`), the same DOM with a fiber and props for the block alone.
+ */
+export function renderSettledSyntaxTree(tree: MdastRoot, options: RenderOptions, transform?: HtmlTreeTransform) {
+  return render(tree, options, transform, undefined, true)
+}
+
+function render(
+  tree: MdastRoot,
+  options: RenderOptions,
+  transform: HtmlTreeTransform | undefined,
+  kept: KeptHtmlTree | undefined,
+  settled: boolean,
+): ReactNode {
   const syntax = options.syntax ?? gfmSyntax
   const passNode = options.passNode ?? true
   const last = kept?.last?.options === options ? kept.last : undefined
@@ -101,7 +121,8 @@ export function renderSyntaxTree(
   }
   const reuse = kept && { previous: last, elements: last?.elements ?? new WeakMap() }
   const components = options.components as HtmlTreeRenderOptions['components']
-  const rendered = syntax.renderHtmlTree(hast, { components, passNode }, reuse)
+  const contentAsHtml = settled && syntax === gfmSyntax ? (element: Element) => htmlOf(element, components) : undefined
+  const rendered = syntax.renderHtmlTree(hast, { components, passNode, contentAsHtml }, reuse)
   if (kept && reuse) kept.last = { tree: hast, elements: reuse.elements, options, sources: converted.sources }
   return rendered
 }

@@ -193,6 +193,25 @@ describe.each([false, true])('blockRemoteImages: %s', (blockRemoteImages) => {
     },
   )
 
+  test.each(corpus.map((message) => [message.name, message] as const))(
+    '%s, already in the store when the transcript mounts (a history): nothing runs, nothing unsafe loads',
+    async (_name, message: HostileMessage) => {
+      performance.clearResourceTimings()
+      const store = createTranscriptStore()
+      store.getState().apply({ type: 'chunk', messageId: 'hostile', text: message.markdown })
+      store.getState().apply({ type: 'message-done', messageId: 'hostile' })
+      const view = mount(store, blockRemoteImages)
+      await settle()
+
+      expect(window.__pwned).toBeUndefined()
+      expect(dialogs).toEqual([])
+      expect(audit(view, blockRemoteImages)).toEqual([])
+      for (const word of message.words) expect(readableText(view)).toContain(word)
+      expect(foreignRequests()).toEqual([])
+      if (message.name !== 'tracking images' || blockRemoteImages) expect(trackerRequests()).toEqual([])
+    },
+  )
+
   test('tool output, data and every other part render HTML as text', async () => {
     performance.clearResourceTimings()
     const store = createTranscriptStore()
