@@ -78,6 +78,16 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
       met: dashboard.frameWorkP95Ms < 16.7 && dashboard.longTasks === 0,
     })
 
+  const crowded = Math.max(...results.config.dashboard.streams)
+  const many = results.dashboard.summaries.find((s) => s.renderer === 'palimpsest' && s.streams === crowded)
+  if (many && crowded !== streams)
+    targets.push({
+      target: `Dashboard with ${crowded} streams: 0 dropped frames, p95 frame work < 16.7 ms, no long tasks`,
+      measured: `${many.droppedFrames} dropped frames, frame work p95 ${many.frameWorkP95Ms.toFixed(1)} ms, ${many.longTasks} long tasks`,
+      met: many.droppedFrames === 0 && many.frameWorkP95Ms < 16.7 && many.longTasks === 0,
+    })
+  targets.push(...heapTargets(results))
+
   const clearRuns = results.clearHeavy.summaries.filter((s) => s.renderer === 'palimpsest')
   const empty = Math.max(...clearRuns.map((s) => s.emptyFrames))
   targets.push({
@@ -86,6 +96,42 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     met: clearRuns.length > 0 && empty === 0,
   })
   if (results.rewrite) targets.push(...rewriteTargets(results))
+  return targets
+}
+
+/** A long history costs no more than a memoised react-markdown list: heap, and time per streamed chunk. */
+function heapTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+  const targets: TargetResult[] = []
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+  const memory = (renderer: string) => results.memory.summaries.find((s) => s.renderer === renderer)
+  const own = memory('palimpsest')
+  const peer = memory('react-markdown')
+  if (own && peer)
+    targets.push({
+      target: `Heap of ${own.messages.toLocaleString('en')} finished messages ≤ react-markdown's`,
+      measured: `${mb(own.heapBytes)} vs ${mb(peer.heapBytes)}`,
+      met: own.heapBytes <= peer.heapBytes,
+    })
+  const history = results.history?.summaries ?? []
+  const most = Math.max(...history.map((s) => s.settled))
+  const fewest = Math.min(...history.map((s) => s.settled))
+  const at = (renderer: string, settled: number) =>
+    history.find((s) => s.renderer === renderer && s.settled === settled)
+  const long = at('palimpsest', most)
+  const short = at('palimpsest', fewest)
+  const list = at('react-markdown', most)
+  if (long && list && short && most !== fewest) {
+    targets.push({
+      target: `History of ${most.toLocaleString('en')} settled messages: heap ≤ the memoised react-markdown list's`,
+      measured: `${mb(long.heapBytes)} vs ${mb(list.heapBytes)}`,
+      met: long.heapBytes <= list.heapBytes,
+    })
+    targets.push({
+      target: `History: chunk p50 with ${most.toLocaleString('en')} settled ≤ 1.5× with ${fewest} and ≤ the react-markdown list's`,
+      measured: `${long.commitP50Ms.toFixed(2)} ms vs ${short.commitP50Ms.toFixed(2)} ms (${x(long.commitP50Ms / short.commitP50Ms)}); react-markdown list ${list.commitP50Ms.toFixed(2)} ms`,
+      met: long.commitP50Ms <= 1.5 * short.commitP50Ms && long.commitP50Ms <= list.commitP50Ms,
+    })
+  }
   return targets
 }
 
