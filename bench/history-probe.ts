@@ -1,6 +1,6 @@
 /**
  * The history scenario for chosen sizes, printed at once (for checking a change before a full run):
- *   npx tsx bench/history-probe.ts [settled,...] [renderer,...] [--baseline=<directory>]
+ *   npx tsx bench/history-probe.ts [settled,...] [renderer,...] [--baseline=<directory>] [--streamed]
  * `--baseline`: also runs the pages already built in `bench/.cache/<directory>` (e.g. from an earlier
  * commit, with `buildPages({ directory })`), alternating with the current ones, so before and after
  * are measured in the same invocation under the same load.
@@ -17,6 +17,8 @@ import { serveDirectory } from './static-server'
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 const baseline = process.argv.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length)
+/** `--streamed`: Palimpsest's history is streamed into the mounted transcript message by message (`?streamed-history`). */
+const query = process.argv.includes('--streamed') ? '?streamed-history' : ''
 const counts = (args[0]?.split(',') ?? fullConfig.history.settled.map(String)).map(Number)
 const renderers = (args[1]?.split(',') ?? historyRenderers) as HistoryRenderer[]
 const { charsPerMessage, streamedChars } = fullConfig.history
@@ -34,7 +36,7 @@ try {
     const settled = transcriptTexts(corpus.text, count, charsPerMessage)
     for (const renderer of renderers)
       for (const build of renderer === 'palimpsest' ? builds : builds.slice(0, 1)) {
-        const run = await historyOnce(browser, build.server.origin, renderer, settled, streamed, fullConfig.seed)
+        const run = await historyOnce(browser, build.server.origin, renderer, settled, streamed, fullConfig.seed, query)
         console.log(
           `${String(count).padStart(5)} settled  ${`${renderer}${build.label === 'current' ? '' : ` (${build.label})`}`.padEnd(34)} chunk p50 ${run.commitP50Ms.toFixed(2)} ms  p95 ${run.commitP95Ms.toFixed(2)} ms  heap ${(run.heapBytes / 1e6).toFixed(1)} MB  (load ${loadavg()[0]?.toFixed(1)})`,
         )

@@ -229,6 +229,8 @@ export function installBenchApi(renderer: Renderer): void {
       if (!renderer.mountBelowHistory) throw new Error(`${renderer.name} has no history view`)
       const view = renderer.mountBelowHistory(host('message'), settled)
       await settle()
+      // `?streamed-history`: a session's history had idle time between its messages; give it some.
+      if (new URLSearchParams(location.search).has('streamed-history')) await sleep(5_000)
       const commitMs: number[] = []
       for (const chunk of chunkText(text, seed)) {
         await nextFrame()

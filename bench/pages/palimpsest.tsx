@@ -90,14 +90,40 @@ function mountTranscript(host: HTMLElement, store: TranscriptStore) {
   }
 }
 
+/**
+ * `?streamed-history` (set by `history-probe.ts --streamed`): the history's messages are streamed into
+ * the mounted transcript one by one (8 commits each) before the live message, as in a session that
+ * produced them, instead of being in the store when it mounts.
+ */
+const streamedHistory = new URLSearchParams(location.search).has('streamed-history')
+
+/** Streams each of `texts` into the mounted transcript of `store` as its own message, committing 8 times each. */
+function streamMessages(store: TranscriptStore, texts: readonly string[]): void {
+  const { apply, flush } = store.getState()
+  texts.forEach((text, index) => {
+    const id = `m${index}`
+    apply({ type: 'message-start', messageId: id, role: 'assistant' })
+    const size = Math.ceil(text.length / 8)
+    for (let at = 0; at < text.length; at += size) {
+      apply({ type: 'chunk', messageId: id, text: text.slice(at, at + size) })
+      flushSync(flush)
+    }
+    apply({ type: 'message-done', messageId: id, status: 'complete' })
+    flushSync(flush)
+  })
+}
+
 /** `settled` finished messages, then the streaming message, its chunks flushed by `commit()` (or by frames, 'natural'). */
 function mountStreaming(host: HTMLElement, options: MountOptions, settled: readonly string[] = []): MessageView {
   // Manual: the harness flushes once per frame itself (exactly what the default 'frame' schedule does).
   const store = createTranscriptStore({ schedule: options.schedule === 'natural' ? 'frame' : () => {} })
   const { apply, flush } = store.getState()
-  apply([...settledUpdates(settled), { type: 'message-start', messageId, role: 'assistant' }])
+  apply(streamedHistory ? [] : settledUpdates(settled))
   flush()
   const { element, unmount } = mountTranscript(host, store)
+  if (streamedHistory) streamMessages(store, settled)
+  apply({ type: 'message-start', messageId, role: 'assistant' })
+  flushSync(flush)
   const textRoot = () => element.querySelector(`[data-message-id="${messageId}"] [data-palimpsest-part="text"]`)
   return {
     push: (text) => apply({ type: 'chunk', messageId, text }),

@@ -30,8 +30,9 @@ export async function historyOnce(
   settled: string[],
   text: string,
   seed: number,
+  query = '',
 ): Promise<HistoryRun> {
-  const bench = await openBenchPage(browser, origin, renderer)
+  const bench = await openBenchPage(browser, origin, renderer, undefined, query)
   try {
     const baseline = await bench.heapAfterGc()
     const { commitMs } = await bench.call('streamBelowHistory', { settled, text, seed })

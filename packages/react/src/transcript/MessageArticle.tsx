@@ -13,11 +13,12 @@
  * there may read it: a part rendered through `PartView`, or element overrides of the markdown.
  */
 import { isPartStreaming, isPrimary, isSecondary, type Message as MessageState, type Part } from '@palimpsest/core'
-import { type CSSProperties, memo, type ReactNode, useRef } from 'react'
+import { type CSSProperties, memo, type ReactNode, useEffect, useReducer, useRef } from 'react'
 import { defaultHeaderContent, messageAuthorName, messageDataAttributes, statusBadge } from '../message/Message'
 import { MessageContext, useMessageSource } from '../message/message-context'
 import { PartView } from '../message/PartView'
 import { useTranscriptOptions } from '../options/options-context'
+import { scheduleCompaction } from './idle-compaction'
 import { KeptText, settledText, settledTextRender } from './SettledText'
 
 interface MessageArticleProps {
@@ -33,10 +34,28 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
   // until it streams: null from then on.
   const kept = useRef<KeptText | null | undefined>(undefined)
   if (message.status === 'streaming') kept.current = null
-  const text =
-    kept.current !== null && options.components.text === undefined && !options.markRevisions
-      ? settledTextRender(options)
-      : undefined
+  const settles = options.components.text === undefined && !options.markRevisions
+  const text = kept.current !== null && settles ? settledTextRender(options) : undefined
+  // A message that streamed and finished renders its text settled once the page is idle
+  // (`idle-compaction.ts`), unless an override or the highlighter would render it again visibly.
+  const article = useRef<HTMLElement>(null)
+  const [, compacted] = useReducer((count: number) => count + 1, 0)
+  const compactable =
+    kept.current === null &&
+    message.status !== 'streaming' &&
+    settles &&
+    options.markdownComponents === undefined &&
+    options.highlight === undefined
+  useEffect(() => {
+    if (!compactable) return
+    return scheduleCompaction(
+      () => article.current,
+      () => {
+        kept.current = undefined
+        compacted()
+      },
+    )
+  }, [compactable])
   let readsContext = options.markdownComponents !== undefined
   const renderPart = (part: Part): ReactNode => {
     if (part.kind === 'text' && text) {
@@ -60,7 +79,7 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
   const attributes = { 'aria-label': messageAuthorName(message, labels), style, ...messageDataAttributes(message) }
   // The slots as the article's own children (a fragment around them would be a fiber per message).
   return readsContext ? (
-    <article {...attributes}>
+    <article ref={article} {...attributes}>
       {header}
       <ProvidedMessage message={message}>
         {secondarySlot}
@@ -68,7 +87,7 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
       </ProvidedMessage>
     </article>
   ) : (
-    <article {...attributes}>
+    <article ref={article} {...attributes}>
       {header}
       {secondarySlot}
       {primarySlot}
