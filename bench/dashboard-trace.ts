@@ -40,6 +40,10 @@ const experiments: Record<string, string> = {
   isotranscript: '[data-palimpsest-transcript]{isolation:isolate}',
   isopre: '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{isolation:isolate}',
   transparentpre: '[data-palimpsest-markdown] pre{background:transparent!important}',
+  noscrollers:
+    '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] pre>code,[data-palimpsest-markdown] table{overflow:visible!important}',
+  noframeclip: '[data-palimpsest-markdown] pre{overflow:visible!important}',
+  nocellborders: '[data-palimpsest-markdown] th,[data-palimpsest-markdown] td{border:0!important}',
 }
 const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard
 const corpus = loadCorpus(512 * 1024)

@@ -8,6 +8,7 @@ import type { AgentUpdate } from '@palimpsest/core'
 import { act, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Transcript } from '../src'
+import { maxCompactedChars } from '../src/transcript/idle-compaction'
 import { applyNow, syncStore } from './render-helpers'
 
 beforeEach(() => {
@@ -19,8 +20,8 @@ afterEach(() => {
 
 const answer = '## Plan\n\nFirst *this*, then **that**.\n\n- one `x`\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n'
 
-function streamed(text: string, messageId = 'a'): AgentUpdate[] {
-  const chunks = text.match(/[\s\S]{1,7}/g) ?? []
+function streamed(text: string, chunkSize = 7, messageId = 'a'): AgentUpdate[] {
+  const chunks = text.match(new RegExp(`[\\s\\S]{1,${chunkSize}}`, 'g')) ?? []
   return [
     { type: 'message-start', messageId, role: 'assistant' },
     ...chunks.map((chunk): AgentUpdate => ({ type: 'chunk', messageId, text: chunk })),
@@ -98,6 +99,16 @@ describe('a message that streamed and finished', () => {
     document.getSelection()!.removeAllRanges()
     idle(1_100)
     expect(compacted(container)).toBe(true)
+  })
+
+  it('keeps its live render when its text is too long to render again within one idle period', () => {
+    const store = syncStore()
+    const { container } = render(<Transcript store={store} />)
+    const long = `${answer}\n${'More words in a long answer. '.repeat(Math.ceil(maxCompactedChars / 29))}\n`
+    expect(long.length).toBeGreaterThan(maxCompactedChars)
+    streamInto(store, streamed(long, 4_000))
+    idle(5_000)
+    expect(compacted(container)).toBe(false)
   })
 
   it('keeps its nodes when it shows a broken image (jsdom loads none) or an element override renders it', () => {

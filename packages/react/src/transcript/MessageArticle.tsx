@@ -18,7 +18,7 @@ import { defaultHeaderContent, messageAuthorName, messageDataAttributes, statusB
 import { MessageContext, useMessageSource } from '../message/message-context'
 import { PartView } from '../message/PartView'
 import { useTranscriptOptions } from '../options/options-context'
-import { scheduleCompaction } from './idle-compaction'
+import { maxCompactedChars, scheduleCompaction } from './idle-compaction'
 import { KeptText, settledText, settledTextRender } from './SettledText'
 
 interface MessageArticleProps {
@@ -40,16 +40,20 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
   // (`idle-compaction.ts`), unless an override or the highlighter would render it again visibly.
   const article = useRef<HTMLElement>(null)
   const [, compacted] = useReducer((count: number) => count + 1, 0)
+  let chars = 0
+  for (const part of message.parts) if (part.kind === 'text') chars += part.text.length
   const compactable =
     kept.current === null &&
     message.status !== 'streaming' &&
     settles &&
     options.markdownComponents === undefined &&
-    options.highlight === undefined
+    options.highlight === undefined &&
+    chars <= maxCompactedChars
   useEffect(() => {
     if (!compactable) return
     return scheduleCompaction(
       () => article.current,
+      chars,
       () => {
         kept.current = undefined
         compacted()

@@ -8,13 +8,23 @@
  *
  * The DOM nodes of the text are replaced by equal ones, which nobody sees, except where a node has
  * state of its own: it waits while focus or the selection is inside the message or one of its
- * images is not loaded, and keeps its nodes if that lasts a minute (a broken image).
+ * images is not loaded, and keeps its nodes if that lasts a minute (a broken image). A render
+ * starts only in an idle period long enough for it (the text is parsed whole), so a text longer
+ * than `maxCompactedChars` keeps its live render rather than make a long task.
  */
 
 import { flushSync } from 'react-dom'
 
-/** Idle time left (ms) below which a compaction waits for the next idle period (one takes ~0.5 ms per 2 KB). */
-const minimumIdleMs = 4
+/**
+ * What rendering a text settled costs, to start it only in an idle period long enough for it
+ * (parsing dominates: 32 KB took 66 ms in a production server render in Node, so 0.5 KB a ms).
+ */
+const charsPerMs = 500
+/** Idle periods are at most 50 ms: a text this long never fits one, and keeps its live render. */
+export const maxCompactedChars = 24 * 1024
+/** Without `requestIdleCallback` (Safari): a timer every `fallbackIntervalMs`, working for `fallbackBudgetMs`. */
+const fallbackIntervalMs = 50
+const fallbackBudgetMs = 8
 /** How long a message holding focus or the selection, or with an image not loaded, waits before it is looked at again (ms). */
 const retryMs = 1_000
 /** Looks a message waits for: one whose image stays broken keeps its nodes after a minute. */
@@ -23,6 +33,8 @@ const maxTries = 60
 interface Compaction {
   element: () => HTMLElement | null
   compact: () => void
+  /** Estimated ms of the render. */
+  costMs: number
   /** `performance.now()` before which it is not tried again. */
   notBefore: number
   tries: number
@@ -36,8 +48,8 @@ let wakeUp: (() => void) | undefined
  * Calls `compact` in an idle period once `element` can give up its nodes (in a `flushSync`, so the
  * render happens inside that idle period, not in a frame); returns a cancel.
  */
-export function scheduleCompaction(element: () => HTMLElement | null, compact: () => void): () => void {
-  const compaction: Compaction = { element, compact, notBefore: 0, tries: 0 }
+export function scheduleCompaction(element: () => HTMLElement | null, chars: number, compact: () => void): () => void {
+  const compaction: Compaction = { element, compact, costMs: chars / charsPerMs, notBefore: 0, tries: 0 }
   waiting.add(compaction)
   scheduleRun(0)
   return () => {
@@ -48,23 +60,27 @@ export function scheduleCompaction(element: () => HTMLElement | null, compact: (
 function scheduleRun(delayMs: number): void {
   if (wakeUp) return
   const timer = setTimeout(() => {
-    if (typeof requestIdleCallback !== 'function') return run(undefined)
+    if (typeof requestIdleCallback !== 'function') {
+      const end = performance.now() + fallbackBudgetMs
+      return run({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) })
+    }
     const idle = requestIdleCallback(run)
     wakeUp = () => cancelIdleCallback(idle)
   }, delayMs)
   wakeUp = () => clearTimeout(timer)
 }
 
-/** Compacts what is ready while the idle period lasts (all of it without `requestIdleCallback`). */
-function run(deadline: IdleDeadline | undefined): void {
+/** Compacts what is ready and fits in what is left of the idle period. */
+function run(deadline: IdleDeadline): void {
   wakeUp = undefined
   let next = Number.POSITIVE_INFINITY
+  const nextPeriod = typeof requestIdleCallback === 'function' ? 0 : fallbackIntervalMs
   for (const compaction of waiting) {
-    if (deadline && deadline.timeRemaining() < minimumIdleMs) {
-      next = 0
-      break
-    }
     const now = performance.now()
+    if (compaction.costMs > deadline.timeRemaining()) {
+      next = Math.min(next, nextPeriod)
+      continue
+    }
     if (compaction.notBefore > now) {
       next = Math.min(next, compaction.notBefore - now)
       continue

@@ -10,8 +10,8 @@ import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { afterEach, expect, test } from 'vitest'
 import { Transcript } from '../../src'
-import { nextFrame, record } from './frame-sampler'
 import chart from './fixtures/chart.svg?no-inline'
+import { nextFrame, record } from './frame-sampler'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {
