@@ -65,14 +65,19 @@ export default defineConfig({
         },
       },
       {
-        // The server rendering and hydration tests, and the parts' refs, props and open state, again on
-        // React 18 (installed in scripts/react18).
+        // The server rendering and hydration tests, the parts' refs, props and open state, and the settled
+        // HTML strings, again on React 18 (installed in scripts/react18).
         extends: true,
         resolve: { alias: react18Aliases },
         test: {
           name: 'react18',
           environment: 'jsdom',
-          include: ['packages/react/test/ssr/**/*.test.{ts,tsx}', 'packages/react/test/parts/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/react/test/ssr/**/*.test.{ts,tsx}',
+            'packages/react/test/parts/**/*.test.{ts,tsx}',
+            // A finished message's HTML strings must parse to what this React version writes.
+            'packages/react/test/markdown/settled-html.test.tsx',
+          ],
           setupFiles: ['scripts/jsdom-setup.ts'],
           // Loaded by Vite, so that their `react` and `react-dom` imports are React 18's too.
           server: { deps: { inline: ['react-markdown', '@tanstack/react-virtual', /@testing-library\/react/] } },

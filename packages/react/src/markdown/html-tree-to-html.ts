@@ -13,10 +13,26 @@
  * through React as before. Text and attribute values are escaped: nothing in the tree is markup.
  */
 import type { Element, ElementContent } from 'hast'
+import { version } from 'react'
 import { reactPropName } from './html-tree-to-react'
 
 /** Phrasing elements: inside them, and inside `p` and headings, the parser would close a block element. */
-const phrasing = new Set(['a', 'code', 'del', 'em', 'strong', 'span', 'sup', 'sub', 's', 'ins', 'mark', 'kbd', 'br'])
+const phrasing = new Set([
+  'a',
+  'code',
+  'del',
+  'em',
+  'strong',
+  'span',
+  'sup',
+  'sub',
+  's',
+  'ins',
+  'mark',
+  'kbd',
+  'br',
+  'img',
+])
 const blocks = new Set([
   'p',
   'blockquote',
@@ -42,8 +58,9 @@ const blocks = new Set([
   'section',
 ])
 const holdsPhrasingOnly = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
-// No `img`: React 19 writes its `src` after its other attributes, so its HTML would differ by React version.
-const voids = new Set(['br', 'hr'])
+const voids = new Set(['br', 'hr', 'img'])
+/** React 19 writes an image's `src` after its other attributes (React 18 in the order of its props). */
+const imageSourceLast = Number.parseInt(version, 10) >= 19
 /** The parent each table part must have, or the parser moves it (`mdast-util-to-hast` writes them so). */
 const requiredParent: Readonly<Record<string, readonly string[]>> = {
   li: ['ul', 'ol'],
@@ -137,6 +154,7 @@ function overridden(tag: string, components: Readonly<Record<string, unknown>>):
 function attributesHtml(element: Element): string {
   let html = ''
   let align: string | undefined
+  let source: string | undefined
   const { properties } = element
   for (const name in properties) {
     const value = properties[name]
@@ -154,9 +172,11 @@ function attributesHtml(element: Element): string {
     const attribute = propName.startsWith('data-') || propName.startsWith('aria-') ? propName : attributeNames[propName]
     if (attribute === undefined || !/^[a-z][a-z0-9-]*$/.test(attribute)) throw new NotRepresentable()
     if (urlAttributes.has(attribute) && (text === '' || isJavascriptUrl(text))) throw new NotRepresentable()
-    html += ` ${attribute}="${escapeAttribute(text)}"`
+    if (attribute === 'src' && imageSourceLast) source = text
+    else html += ` ${attribute}="${escapeAttribute(text)}"`
   }
   if (align) html += ` style="text-align: ${escapeAttribute(align)};"`
+  if (source !== undefined) html += ` src="${escapeAttribute(source)}"`
   return html
 }
 

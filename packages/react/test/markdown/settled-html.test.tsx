@@ -7,6 +7,7 @@
  */
 import { tests as commonmarkExamples } from 'commonmark-spec'
 import type { Element } from 'hast'
+import { version } from 'react'
 import { describe, expect, it } from 'vitest'
 import { contentAsHtml } from '../../src/markdown/html-tree-to-html'
 import { gfmExamples } from './gfm-examples'
@@ -25,6 +26,7 @@ const hostile = [
   ['carriage returns', 'one *two*\r\nthree\r\n\r\n- a *b*\r\n- c\r\n'],
   ['a NUL', 'one \u0000 *two*\n'],
   ['a code block opening on a newline', '- item\n\n  ```\n\n  code\n  ```\n'],
+  ['images', 'A ![chart *x*](/chart.png "Chart") and ![empty]() and ![](</a b.png>) *y*\n\n- ![i](x.png)\n'],
 ] as const
 
 /** The HTML of `text` rendered through the block path (streamed in one chunk, then finished). */
@@ -124,7 +126,8 @@ describe('contentAsHtml', () => {
     const cases: Element[] = [
       element('p', [element('a', [element('a', [text('x')], { href: '/a' })], { href: '/b' })]),
       element('p', [element('em', [element('ul', [])])]),
-      element('p', [element('img', [], { src: '/x.png', alt: '' })]),
+      element('p', [element('img', [], { src: '', alt: 'x' })]),
+      element('p', [element('img', [text('x')], { src: '/x.png', alt: '' })]),
       element('p', [element('em', [text('x')]), text('a\u0000b')]),
       element('p', [element('em', [text('x')]), text('a\rb')]),
       element('p', [element('a', [text('x')], { href: ' java\nscript:alert(1)' })]),
@@ -140,6 +143,16 @@ describe('contentAsHtml', () => {
     for (const tree of cases) expect(contentAsHtml(tree, {})).toBeUndefined()
     expect(contentAsHtml(element('p', [element('em', [text('x')])]), { em: () => null })).toBeUndefined()
     expect(contentAsHtml(element('p', [element('em', [text('x')])]), { p: 'div' })).toBeUndefined()
+  })
+
+  it("writes an image's source where React writes it: last in React 19, in the props' order before", () => {
+    const image = element('img', [], { src: '/x.png?a=1&b=2', alt: 'a "b"', title: 't' })
+    const html = contentAsHtml(element('p', [text('see '), image]), {})
+    const source = 'src="/x.png?a=1&amp;b=2"'
+    const others = 'alt="a &quot;b&quot;" title="t"'
+    expect(html).toBe(
+      Number.parseInt(version, 10) >= 19 ? `see <img ${others} ${source}>` : `see <img ${source} ${others}>`,
+    )
   })
 
   it('leaves an element of text alone (React renders it as cheaply)', () => {
