@@ -114,7 +114,11 @@ describe('benchmark harness (smoke run)', () => {
   })
 
   it('evaluates every target with a measured value and renders the results tables', () => {
-    expect(results.targets).toHaveLength(15)
+    // 15 rendering, ingest, dashboard and rewrite targets, and issue 19's heap and history targets (the smoke
+    // dashboard runs one stream count, so the many-streams target is not among them).
+    expect(results.targets).toHaveLength(18)
+    const names = results.targets.map((target) => target.target)
+    expect(names.filter((name) => /^Heap of .* finished messages|^History/.test(name))).toHaveLength(3)
     for (const target of results.targets) expect(target.measured).not.toMatch(/n\/a|NaN/)
     const markdown = renderResults(results, 'npm run bench -- --smoke')
     for (const heading of ['### Targets', '### 1. Long message render', '### 2. Clear-heavy stream', '### 3. Ingest'])
