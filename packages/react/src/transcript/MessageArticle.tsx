@@ -12,12 +12,19 @@
  * components and element overrides that read it) is provided around the slots only when something
  * there may read it: a part rendered through `PartView`, or element overrides of the markdown.
  */
-import { isPartStreaming, isPrimary, isSecondary, type Message as MessageState, type Part } from '@palimpsest/core'
-import { type CSSProperties, memo, type ReactNode, useEffect, useReducer, useRef } from 'react'
+import {
+  isPartStreaming,
+  isPrimary,
+  isSecondary,
+  type Message as MessageState,
+  type Part,
+  type TextPart,
+} from '@palimpsest/core'
+import { type CSSProperties, memo, type ReactNode, type RefObject, useEffect, useReducer, useRef } from 'react'
 import { defaultHeaderContent, messageAuthorName, messageDataAttributes, statusBadge } from '../message/Message'
 import { MessageContext, useMessageSource } from '../message/message-context'
 import { PartView } from '../message/PartView'
-import { useTranscriptOptions } from '../options/options-context'
+import { type TranscriptOptions, useTranscriptOptions } from '../options/options-context'
 import { maxCompactedChars, scheduleCompaction } from './idle-compaction'
 import { KeptText, settledText, settledTextRender } from './SettledText'
 
@@ -36,30 +43,7 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
   if (message.status === 'streaming') kept.current = null
   const settles = options.components.text === undefined && !options.markRevisions
   const text = kept.current !== null && settles ? settledTextRender(options) : undefined
-  // A message that streamed and finished renders its text settled once the page is idle
-  // (`idle-compaction.ts`), unless an override or the highlighter would render it again visibly.
   const article = useRef<HTMLElement>(null)
-  const [, compacted] = useReducer((count: number) => count + 1, 0)
-  let chars = 0
-  for (const part of message.parts) if (part.kind === 'text') chars += part.text.length
-  const compactable =
-    kept.current === null &&
-    message.status !== 'streaming' &&
-    settles &&
-    options.markdownComponents === undefined &&
-    options.highlight === undefined &&
-    chars <= maxCompactedChars
-  useEffect(() => {
-    if (!compactable) return
-    return scheduleCompaction(
-      () => article.current,
-      chars,
-      () => {
-        kept.current = undefined
-        compacted()
-      },
-    )
-  }, [compactable])
   let readsContext = options.markdownComponents !== undefined
   const renderPart = (part: Part): ReactNode => {
     if (part.kind === 'text' && text) {
@@ -72,6 +56,8 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
       return settledText(part.text, part.epoch, text, partText)
     }
     readsContext = true
+    if (part.kind === 'text' && settles)
+      return <StreamedText key={part.id} part={part} message={message} article={article} options={options} />
     return <PartView key={part.id} part={part} message={message} streaming={isPartStreaming(message, part)} />
   }
   const secondary = message.parts.filter(isSecondary)
@@ -98,6 +84,46 @@ export const MessageArticle = memo(function MessageArticle({ message, style }: M
     </article>
   )
 })
+
+interface StreamedTextProps {
+  part: TextPart
+  message: MessageState
+  article: RefObject<HTMLElement | null>
+  options: TranscriptOptions
+}
+
+/**
+ * A text part of a message that streamed: its live render (`PartView`) while the message streams,
+ * and once it has finished and the page is idle, the render of a settled text (`idle-compaction.ts`),
+ * unless an element override or the highlighter would show a render again (their components would
+ * mount anew). Only messages that streamed have one: a history's messages carry none of its hooks.
+ */
+function StreamedText({ part, message, article, options }: StreamedTextProps) {
+  const kept = useRef<KeptText | null>(null)
+  const [, compacted] = useReducer((count: number) => count + 1, 0)
+  const streaming = message.status === 'streaming'
+  if (streaming) kept.current = null
+  const chars = part.text.length
+  const compactable =
+    !streaming &&
+    kept.current === null &&
+    options.markdownComponents === undefined &&
+    options.highlight === undefined &&
+    chars <= maxCompactedChars
+  useEffect(() => {
+    if (!compactable) return
+    return scheduleCompaction(
+      () => article.current,
+      chars,
+      () => {
+        kept.current = new KeptText(part.id, undefined)
+        compacted()
+      },
+    )
+  }, [compactable])
+  if (kept.current) return settledText(part.text, part.epoch, settledTextRender(options), kept.current)
+  return <PartView part={part} message={message} streaming={isPartStreaming(message, part)} />
+}
 
 function ProvidedMessage({ message, children }: { message: MessageState; children: ReactNode }) {
   return <MessageContext.Provider value={useMessageSource(message)}>{children}</MessageContext.Provider>
