@@ -14,7 +14,7 @@
  */
 import type { Element, ElementContent } from 'hast'
 import { version } from 'react'
-import { reactPropName } from './html-tree-to-react'
+import { propsOf, tableElements, whitespace } from './html-tree-to-react'
 
 /** Phrasing elements: inside them, and inside `p` and headings, the parser would close a block element. */
 const phrasing = new Set([
@@ -71,9 +71,6 @@ const requiredParent: Readonly<Record<string, readonly string[]>> = {
   th: ['tr'],
   td: ['tr'],
 }
-/** Elements whose whitespace-only text children React drops (as `html-tree-to-react.ts`) and whose other text the parser moves. */
-const tableElements = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr'])
-const whitespace = /^[ \t\n\f\r]*$/
 /** React's HTML attribute names for the properties the default syntax writes. */
 const attributeNames: Readonly<Record<string, string>> = {
   className: 'class',
@@ -150,32 +147,29 @@ function overridden(tag: string, components: Readonly<Record<string, unknown>>):
   return Object.hasOwn(components, tag) && components[tag] !== undefined
 }
 
-/** The attributes React writes for an element's properties (`html-tree-to-react.ts`), in the same order. */
+/** The attributes React writes for an element's props (`propsOf`), in the order it writes them. */
 function attributesHtml(element: Element): string {
   let html = ''
-  let align: string | undefined
   let source: string | undefined
-  const { properties } = element
-  for (const name in properties) {
-    const value = properties[name]
-    if (!Object.hasOwn(properties, name) || value == null || Number.isNaN(value)) continue
-    const propName = reactPropName(name)
-    let text: string
-    if (Array.isArray(value)) text = value.join(' ').trim()
-    else if (typeof value === 'string' || typeof value === 'number') text = String(value)
-    else throw new NotRepresentable()
-    if (propName === 'align' && (element.tagName === 'td' || element.tagName === 'th')) {
-      if (!alignments.has(text)) throw new NotRepresentable()
-      align = text
+  const props = propsOf(element)
+  for (const name in props) {
+    const value = props[name]
+    if (name === 'style') {
+      // Only a cell's alignment becomes a style (`propsOf`); React writes it as the browser serialises it.
+      const align = (value as { textAlign?: unknown }).textAlign
+      if (Object.keys(value as object).length !== 1 || typeof align !== 'string' || !alignments.has(align))
+        throw new NotRepresentable()
+      html += ` style="text-align: ${align};"`
       continue
     }
-    const attribute = propName.startsWith('data-') || propName.startsWith('aria-') ? propName : attributeNames[propName]
+    if (typeof value !== 'string' && typeof value !== 'number') throw new NotRepresentable()
+    const text = String(value)
+    const attribute = name.startsWith('data-') || name.startsWith('aria-') ? name : attributeNames[name]
     if (attribute === undefined || !/^[a-z][a-z0-9-]*$/.test(attribute)) throw new NotRepresentable()
     if (urlAttributes.has(attribute) && (text === '' || isJavascriptUrl(text))) throw new NotRepresentable()
     if (attribute === 'src' && imageSourceLast) source = text
     else html += ` ${attribute}="${escapeAttribute(text)}"`
   }
-  if (align) html += ` style="text-align: ${escapeAttribute(align)};"`
   if (source !== undefined) html += ` src="${escapeAttribute(source)}"`
   return html
 }

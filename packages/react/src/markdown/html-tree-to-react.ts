@@ -45,8 +45,9 @@ export interface HtmlTreeReuse {
 
 type Props = Record<string, unknown>
 
-const tableElements = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr'])
-const whitespace = /^[ \t\n\f\r]*$/
+/** Elements whose whitespace-only text children are dropped (as hast-util-to-jsx-runtime does). */
+export const tableElements: ReadonlySet<string> = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr'])
+export const whitespace = /^[ \t\n\f\r]*$/
 
 /**
  * A block re-rendered by a rewrite or a chunk compares its new tree with its last one, subtree by
@@ -97,7 +98,7 @@ function renderElement(
 }
 
 /** React's props for an element's properties (without `node` and children). */
-function propsOf(node: Element): Props {
+export function propsOf(node: Element): Props {
   const props: Props = {}
   let align: unknown
   for (const name in node.properties) {
@@ -186,7 +187,7 @@ function create(type: unknown, props: Props, key?: string): ReactElement {
 }
 
 /** `dataFootnoteRef` → `data-footnote-ref`, `ariaDescribedBy` → `aria-describedby`; HTML properties keep their name. */
-export function reactPropName(name: string): string {
+function reactPropName(name: string): string {
   if (/^data[A-Z]/.test(name)) return `data${name.slice(4).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
   if (/^aria[A-Z]/.test(name)) return `aria-${name.slice(4).toLowerCase()}`
   return name
