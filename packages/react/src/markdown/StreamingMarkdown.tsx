@@ -27,14 +27,16 @@ import {
   type SplitState,
 } from './block-splitter'
 import { createFinishedRender, type FinishedRender, finishedPages } from './FinishedMarkdown'
-import { reportMarkdownWork } from './instrumentation'
+import type { FootnoteList } from './footnote-numbering'
 import {
-  type DocumentDefinitions,
-  definitionsFor,
-  definitionsPrefix,
-  labelSearchKey,
-  noDefinitions,
-} from './link-definitions'
+  type BlockFootnotes,
+  type DocumentFootnotes,
+  documentFootnotes,
+  hasFootnotes,
+  sameFootnoteList,
+} from './footnotes'
+import { reportMarkdownWork } from './instrumentation'
+import { type DocumentDefinitions, definitionsFor, definitionsPrefix, labelSearchKey } from './link-definitions'
 import { streamingListOf } from './list-items'
 import {
   type Components,
@@ -42,6 +44,7 @@ import {
   type HtmlTreeTransform,
   type KeptHtmlTree,
   parseMarkdown,
+  renderFootnoteList,
   renderSyntaxTree,
   rootOf,
 } from './markdown-pipeline'
@@ -207,8 +210,9 @@ interface SplitMarkdownProps {
 
 /**
  * Renders a split state: pages of memoised blocks, the last one repaired while streaming, each
- * rendered with the document's link reference definitions it may use. With footnote definitions
- * (numbered and listed for the whole document) the whole text renders as one block.
+ * rendered with the document's link reference definitions it may use. With footnote definitions,
+ * blocks that may reference them render with the numbering the blocks before them leave, and the
+ * list of footnotes follows the last page (`footnotes.ts`).
  * Exported for tests that drive the splitter directly and render on the server.
  */
 export function SplitMarkdown({
@@ -219,26 +223,37 @@ export function SplitMarkdown({
   caret = false,
   finished,
 }: SplitMarkdownProps) {
-  if (finished && !streaming && !split.hasFootnoteDefinitions) return finishedPages(split, options, finished)
-  if (split.hasFootnoteDefinitions) {
-    const text = streaming ? repairWholeText(split) : split.text
-    const block = { key: 0, text, type: 'root', separated: false, rendersNothing: false, definitions: [] }
-    return (
-      <BlockView key={0} block={block} definitions={noDefinitions} options={options} motion={motionOf(fadeIn, caret)} />
-    )
-  }
+  if (finished && !streaming && !hasFootnotes(split)) return finishedPages(split, options, finished)
   const { settledPages, tail } = split
   const definitions = streaming ? split.streamingDefinitions : split.definitions
   const tailBlocks = tail.map((block) => tailBlock(split, block, streaming))
   const owners = tail
+  const footnotes = split.hasFootnoteDefinitions
+    ? documentFootnotes(
+        split,
+        tail.map((block, index) => ({ block, text: tailBlocks[index]!.text })),
+        definitions,
+      )
+    : undefined
   const last = settledPages[settledPages.length - 1]
   const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
   const rest = tailBlocks.slice(room)
+  // The list of footnotes ends the last page, as it ends a render of the whole text.
+  const list = (page: BlockPageData) => (page === last && rest.length === 0 ? footnotes?.list : undefined)
   const pages = settledPages.map((page) => {
     if (page !== last || room === 0 || tailBlocks.length === 0) {
       // A page of settled blocks keeps the definitions object it rendered with while no change could alter it.
       const pageDefinitions = definitionsFor(page.blocks, definitions, () => pageSearchKey(page.blocks))
-      return <BlockPage key={page.key} page={page} definitions={pageDefinitions} options={options} />
+      return (
+        <BlockPage
+          key={page.key}
+          page={page}
+          definitions={pageDefinitions}
+          footnotes={footnotes && pageFootnotes(page.blocks, footnotes)}
+          footnoteList={list(page)}
+          options={options}
+        />
+      )
     }
     const withTail = { key: page.key, blocks: [...page.blocks, ...tailBlocks.slice(0, room)] }
     return (
@@ -248,6 +263,8 @@ export function SplitMarkdown({
         owners={owners.slice(0, room)}
         growing={streaming}
         definitions={definitions}
+        footnotes={footnotes?.blocks}
+        footnoteList={list(page)}
         options={options}
         fadeIn={fadeIn}
         caret={caret && rest.length === 0}
@@ -263,6 +280,8 @@ export function SplitMarkdown({
         owners={owners.slice(room)}
         growing={streaming}
         definitions={definitions}
+        footnotes={footnotes?.blocks}
+        footnoteList={footnotes?.list}
         options={options}
         fadeIn={fadeIn}
         caret={caret}
@@ -273,6 +292,37 @@ export function SplitMarkdown({
   if (caret && tailBlocks.length === 0) pages.push(<Caret key="caret" />)
   return pages
 }
+
+/** Each settled page's blocks' footnote renders, the same map while they do not change (so the page stays memoised). */
+const footnotesOfPages = new WeakMap<
+  readonly MarkdownBlock[],
+  { settled: DocumentFootnotes['settled']; map: ReadonlyMap<MarkdownBlock, BlockFootnotes> }
+>()
+
+function pageFootnotes(
+  blocks: readonly MarkdownBlock[],
+  footnotes: DocumentFootnotes,
+): ReadonlyMap<MarkdownBlock, BlockFootnotes> {
+  const last = footnotesOfPages.get(blocks)
+  if (last?.settled === footnotes.settled) return last.map
+  const map = new Map<MarkdownBlock, BlockFootnotes>()
+  for (const block of blocks) {
+    const own = footnotes.settled.get(block)
+    if (own) map.set(block, own)
+  }
+  const same = last && last.map.size === map.size && [...map].every(([block, own]) => last.map.get(block) === own)
+  const kept = same ? last.map : map
+  footnotesOfPages.set(blocks, { settled: footnotes.settled, map: kept })
+  return kept
+}
+
+/** The list of footnotes after the last block: rendered again only when a reference or definition changed. */
+const FootnoteListView = memo(
+  function FootnoteListView({ list, options }: { list: FootnoteList; options: MarkdownRenderOptions }) {
+    return renderFootnoteList(list, options, options.autoDirection ? addAutoDirection : undefined)
+  },
+  (previous, next) => previous.options === next.options && sameFootnoteList(previous.list, next.list),
+)
 
 /**
  * The last block is repaired while streaming; every other block renders its exact source. Its final
@@ -333,13 +383,6 @@ function withoutFinalLineEnding(text: string): string {
   return text.endsWith('\n') || text.endsWith('\r') ? text.slice(0, -1) : text
 }
 
-function repairWholeText(split: SplitState): string {
-  const last = split.tail[split.tail.length - 1]
-  const leaf = last && split.tailLeaf
-  const tailStart = split.text.length - (last?.text.length ?? 0)
-  return repairTail(split.text, leaf && { ...leaf, start: leaf.start + tailStart }, split.syntax)
-}
-
 interface BlockPageProps {
   page: BlockPageData
   /** For tail blocks (repaired copies): the split's own blocks, whose trees may serve their render. */
@@ -347,6 +390,10 @@ interface BlockPageProps {
   /** The streaming tail grows in this page: it is no stacking context (see `pageStyle`). */
   growing?: boolean
   definitions: DocumentDefinitions
+  /** How the blocks that may reference footnotes render, by the splitter's block. */
+  footnotes?: ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined
+  /** The last page ends with the list of footnotes. */
+  footnoteList?: FootnoteList | undefined
   options: MarkdownRenderOptions
   /** The tail blocks' new words fade in. */
   fadeIn?: boolean
@@ -390,6 +437,8 @@ const BlockPage = memo(function BlockPage({
   owners,
   growing = false,
   definitions,
+  footnotes,
+  footnoteList,
   options,
   fadeIn = false,
   caret = false,
@@ -398,16 +447,21 @@ const BlockPage = memo(function BlockPage({
   const lastIndex = page.blocks.length - 1
   return (
     <div data-palimpsest-block-page="" style={growing ? undefined : pageStyle}>
-      {page.blocks.map((block, index) => (
-        <BlockView
-          key={block.key}
-          block={block}
-          owner={index < tailFrom ? block : owners![index - tailFrom]}
-          definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
-          options={options}
-          motion={motionOf(index >= tailFrom && fadeIn, index === lastIndex && caret)}
-        />
-      ))}
+      {page.blocks.map((block, index) => {
+        const owner = index < tailFrom ? block : owners![index - tailFrom]!
+        return (
+          <BlockView
+            key={block.key}
+            block={block}
+            owner={owner}
+            definitions={definitionsFor(block, definitions, () => labelSearchKey(block.text))}
+            footnotes={footnotes?.get(owner)}
+            options={options}
+            motion={motionOf(index >= tailFrom && fadeIn, index === lastIndex && caret)}
+          />
+        )
+      })}
+      {footnoteList ? <FootnoteListView list={footnoteList} options={options} /> : null}
     </div>
   )
 })
@@ -418,6 +472,8 @@ interface BlockViewProps {
   /** The block as the splitter made it: its tree from that parse may serve the first render. */
   owner?: MarkdownBlock | undefined
   definitions: DocumentDefinitions
+  /** Set when it may reference footnotes: what it renders from, numbered as the blocks before it leave it. */
+  footnotes?: BlockFootnotes | undefined
   options: MarkdownRenderOptions
   motion: BlockMotion
 }
@@ -435,11 +491,13 @@ function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
 }
 
 /** A block with the definition lines it may use written before it. */
-const BlockView = memo(function BlockView({ block, owner, definitions, options, motion }: BlockViewProps) {
-  const { separated, rendersNothing, literal, tableRows } = block
-  // Item by item unless words fade in or rewrites are marked (both need the block's words in one tree).
+const BlockView = memo(function BlockView({ block, owner, definitions, footnotes, options, motion }: BlockViewProps) {
+  const { separated, rendersNothing, literal } = block
+  // Item by item unless words fade in or rewrites are marked (both need the block's words in one tree),
+  // or the block is numbered as a whole.
   const marksRevisions = useContext(RevisionTrackerContext).enabled
-  const listItems = !motion.fadeIn && !marksRevisions ? block.listItems : undefined
+  const listItems = !motion.fadeIn && !marksRevisions && !footnotes ? block.listItems : undefined
+  const tableRows = footnotes ? undefined : block.tableRows
   // A re-padded table renders the earlier text it renders exactly as (so it is not rendered again).
   const text = renderedAsOf(block)?.text ?? block.text
   // A streaming table or list writes the definitions before each of its parts.
@@ -484,6 +542,21 @@ const BlockView = memo(function BlockView({ block, owner, definitions, options, 
       </>
     )
   }
+  if (footnotes) {
+    return (
+      <RenderedBlock
+        blockKey={block.key}
+        separated={separated}
+        source={footnotes.source}
+        prefix=""
+        owner={undefined}
+        rendersAsOwner={false}
+        footnotes={footnotes}
+        options={options}
+        motion={motion}
+      />
+    )
+  }
   return (
     <RenderedBlock
       blockKey={block.key}
@@ -508,6 +581,8 @@ interface RenderedBlockProps {
   owner: MarkdownBlock | undefined
   /** `source` renders as the owner's text does (see `MarkdownBlock.rendersAsOwner`): its tree is used too. */
   rendersAsOwner: boolean
+  /** The block's tree with its footnote numbering (a parse of `source`): rendered as it is. */
+  footnotes?: BlockFootnotes | undefined
   options: MarkdownRenderOptions
   motion: BlockMotion
 }
@@ -526,6 +601,7 @@ const RenderedBlock = memo(
     prefix,
     owner,
     rendersAsOwner,
+    footnotes,
     options,
     motion,
   }: RenderedBlockProps) {
@@ -552,12 +628,15 @@ const RenderedBlock = memo(
     const prefixed = withDefinitions ? prefixedTreeOf(owner, prefix) : undefined
     const syntax =
       owner === undefined || prefixed ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
-    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !syntax && !prefixed })
-    const tree: Root = prefixed
-      ? { type: 'root', children: [...prefixed.definitions, ...prefixed.tree.children] }
-      : syntax
-        ? rootOf(syntax.nodes, syntax.offset, syntax.line)
-        : parseMarkdown(source, options.syntax)
+    const given = !!syntax || !!prefixed || !!footnotes
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !given })
+    const tree: Root = footnotes
+      ? footnotes.tree
+      : prefixed
+        ? { type: 'root', children: [...prefixed.definitions, ...prefixed.tree.children] }
+        : syntax
+          ? rootOf(syntax.nodes, syntax.offset, syntax.line)
+          : parseMarkdown(source, options.syntax)
     if (owner && keep) {
       if (withDefinitions && !prefixed) keepPrefixedTree(owner, prefixedTree(tree, prefix))
       if (own) keepBlockTree(owner, tree)
@@ -575,6 +654,7 @@ const RenderedBlock = memo(
     previous.source === next.source &&
     previous.prefix === next.prefix &&
     previous.separated === next.separated &&
+    previous.footnotes === next.footnotes &&
     previous.options === next.options &&
     previous.motion === next.motion,
 )

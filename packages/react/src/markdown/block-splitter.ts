@@ -14,9 +14,10 @@
  * Every block and page has a key that survives rewrites, so unchanged blocks keep their elements.
  *
  * Link reference definitions resolve across blocks: the state carries the document's definitions,
- * which every block is rendered with. Footnotes are numbered and listed for the whole document, so
- * once it has a footnote definition the caller renders the whole text as one block
- * (`hasFootnoteDefinitions`).
+ * which every block is rendered with. Footnote definitions do too, and footnotes are numbered and
+ * listed for the whole document: each block carries the labels of the footnote definitions in it,
+ * and the renderer numbers the references block by block (`footnotes.ts`). Neither changes where
+ * a block starts or ends.
  */
 
 import type { Root, RootContent } from 'mdast'
@@ -44,10 +45,12 @@ export interface MarkdownBlock {
    * separates top-level elements with one; definitions render nothing, so get none).
    */
   readonly separated: boolean
-  /** Only link reference definitions (or blank): renders nothing. */
+  /** Only link reference and footnote definitions (or blank): renders nothing in place. */
   readonly rendersNothing: boolean
   /** Link reference definitions in it, in source order (they apply to the whole document). */
   readonly definitions: readonly LinkDefinition[]
+  /** Labels of the footnote definitions in it, as written (absent when it has none). */
+  readonly footnoteLabels?: readonly string[]
   /**
    * Render this text as it is instead of parsing the block: set on a streaming tail that is one
    * HTML block, which react-markdown shows as its source text (raw HTML is not rendered).
@@ -111,7 +114,7 @@ export interface SplitState {
   readonly streamingDefinitions: DocumentDefinitions
   /** The text has a link reference definition, or had a footnote definition since the last restart. */
   readonly hasDefinitions: boolean
-  /** Sticky since the last restart: a footnote definition was seen, the whole text is one block. */
+  /** Sticky since the last restart: a footnote definition was seen (a bracketed word may be a reference). */
   readonly hasFootnoteDefinitions: boolean
   /** The key the next new block gets. */
   readonly nextKey: number
@@ -381,16 +384,18 @@ function parseRegion(
   const blockAt = (group: number): MarkdownBlock => {
     const text = textAt(group)
     const groupNodes = nodes.slice(groupStarts[group], groupStarts[group + 1] ?? nodes.length)
-    const rendersNothing = text.trim() === '' || groupNodes.every((node) => node.type === 'definition')
+    const rendersNothing = text.trim() === '' || groupNodes.every((node) => rendersInPlaceNothing.has(node.type))
     const definitions = groupNodes.flatMap((node) => node.definitions)
+    const footnoteLabels = groupNodes.flatMap((node) => node.footnoteLabels)
     const old = counterpart(group)
-    const block = {
+    const block: MarkdownBlock = {
       key: old ? old.key : nextKey++,
       text,
       type: nodes[groupStarts[group]!]!.type,
       separated: hasOutput,
       rendersNothing,
       definitions: definitions.length > 0 ? definitions : noBlockDefinitions,
+      ...(footnoteLabels.length > 0 && { footnoteLabels }),
     }
     if (!rendersNothing) hasOutput = true
     return old && sameBlock(old, block) ? old : block
@@ -407,13 +412,17 @@ function parseRegion(
   }
   // A block made here renders from this parse (`takeBlockSyntax`), unless a link definition in the
   // region resolved references in it: blocks render with the definitions known once their line ended.
-  const reusable = !hasFootnoteDefinitions && nodes.every((node) => node.definitions.length === 0)
+  // Nor may a footnote definition in the region have resolved its footnote references: without
+  // footnotes in the document, it renders from a parse without them.
+  const reusable = nodes.every((node) => node.definitions.length === 0)
+  const ownTree = (block: MarkdownBlock) =>
+    reusable && !block.rendersNothing && !(parsed.hasFootnoteDefinitions && block.text.includes('[^'))
 
   const settled: MarkdownBlock[] = []
   let group = 0
   while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
     const block = blockAt(group)
-    if (reusable && !block.rendersNothing && block !== counterpart(group)) blockTrees.set(block, syntaxAt(group))
+    if (ownTree(block) && block !== counterpart(group)) blockTrees.set(block, syntaxAt(group))
     settled.push(block)
     group++
   }
@@ -431,16 +440,13 @@ function parseRegion(
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
   const last = tail[tail.length - 1]
-  if (reusable && tail.length === 1 && last && !last.rendersNothing && last !== counterpart(groups - 1)) {
+  if (tail.length === 1 && last && ownTree(last) && last !== counterpart(groups - 1)) {
     blockTrees.set(last, syntaxAt(groupStarts.length - 1))
   }
   // A tail that is one list grows item by item (`growList`).
   const lastNode = parsed.nodes[nodes.length - 1]
   if (tail.length === 1 && last && lastNode?.type === 'list' && groupStarts[groups - 1] === nodes.length - 1) {
-    const list =
-      !hasFootnoteDefinitions &&
-      last.definitions.length === 0 &&
-      streamingList(lastNode, region, lastBlockStart, syntax)
+    const list = last.definitions.length === 0 && streamingList(lastNode, region, lastBlockStart, syntax)
     if (list) keepStreamingList(last, list)
   }
   return {
@@ -461,12 +467,16 @@ function parseRegion(
 
 const noBlockDefinitions: readonly LinkDefinition[] = []
 
+/** Definitions render nothing where they are (a footnote's content renders in the list at the end). */
+const rendersInPlaceNothing = new Set(['definition', 'footnoteDefinition'])
+
 function sameBlock(a: MarkdownBlock, b: MarkdownBlock): boolean {
   return (
     a.text === b.text &&
     a.type === b.type &&
     a.separated === b.separated &&
     a.rendersNothing === b.rendersNothing &&
+    a.footnoteLabels?.length === b.footnoteLabels?.length &&
     a.definitions.length === b.definitions.length &&
     a.definitions.every(
       (definition, index) =>
@@ -551,7 +561,6 @@ function withDefinitions(previous: SplitState | undefined, split: SplitState): S
  * they replace, in order.
  */
 export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, knownPrefix = 0): SplitState {
-  if (previous.hasFootnoteDefinitions) return splitFrom(previous, text, false)
   const oldText = previous.text
   const blocks = settledBlocks(previous)
   const all = [...blocks, ...previous.tail]
@@ -931,9 +940,7 @@ function rewriteBefore(
   )
   // The anchor must be the region's last block, starting where it did, and every block before it settled.
   const relativeStart = anchorStart - keptEnd
-  if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart || region.hasFootnoteDefinitions) {
-    return undefined
-  }
+  if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart) return undefined
   const middle = region.settled
   const [pages, nextPageKey] = splicePages(previous, kept, anchor, middle)
   const suffix = withSeparation(pages, previous.tail, kept + middle.length, region.hasOutput)
@@ -957,6 +964,7 @@ function rewriteBefore(
     settledEnd: previous.settledEnd + (text.length - previous.text.length),
     tail: suffix.tail,
     settledDefinitions,
+    hasFootnoteDefinitions: previous.hasFootnoteDefinitions || region.hasFootnoteDefinitions,
     nextKey: region.nextKey,
     nextPageKey,
   })
@@ -1130,7 +1138,7 @@ export function growTail(
   text: string,
   extendsPrevious = extendsText(text, previous.text),
 ): SplitState | undefined {
-  if (previous.hasFootnoteDefinitions || !extendsPrevious) return undefined
+  if (!extendsPrevious) return undefined
   const added = text.slice(previous.text.length)
   const last = previous.tail[previous.tail.length - 1]
   const leaf = previous.tailLeaf
@@ -1225,7 +1233,7 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
  */
 function growList(previous: SplitState, text: string): SplitState | undefined {
   const last = previous.tail[0]
-  const list = last && previous.tail.length === 1 && !previous.hasFootnoteDefinitions && streamingListOf(last)
+  const list = last && previous.tail.length === 1 && streamingListOf(last)
   if (!list || list.items.length < 3) return undefined
   const itemStart = list.items[list.items.length - 1]!.start
   const added = text.slice(previous.text.length)

@@ -14,6 +14,8 @@ export type MarkdownWork =
       /** False: rendered from the splitter's tree. */
       parsed?: boolean
     }
+  /** A block of a document with footnotes parsed with their stub definitions (`footnotes.ts`). */
+  | { kind: 'footnote-parse'; chars: number }
   /** A block that keeps its HTML tree got its next one: by patching the last one, or by a whole conversion. */
   | { kind: 'html-tree'; patched: boolean }
 

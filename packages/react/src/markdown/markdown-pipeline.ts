@@ -14,6 +14,7 @@ import type { Element, Parents as HastParents, Root as HastRoot } from 'hast'
 import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
+import { type FootnoteList, footnoteSection } from './footnote-numbering'
 import { type HtmlTreeSources, htmlTreeWithSources, patchHtmlTree } from './html-tree-patch'
 import { contentAsHtml as htmlOf } from './html-tree-to-html'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
@@ -106,7 +107,9 @@ function render(
   const syntax = options.syntax ?? gfmSyntax
   const passNode = options.passNode ?? true
   const last = kept?.last?.options === options ? kept.last : undefined
-  const patchable = kept !== undefined && syntax === gfmSyntax && transform === undefined && !passNode
+  // A block of a document with footnotes renders the numbering it is given: converted whole.
+  const patchable =
+    kept !== undefined && syntax === gfmSyntax && transform === undefined && !passNode && !tree.data?.footnoteSeed
   const patched =
     last?.sources && patchable
       ? patchHtmlTree(last.sources, last.tree, tree, (element) => applyElementPolicy(element, syntax, options))
@@ -125,6 +128,21 @@ function render(
   const rendered = syntax.renderHtmlTree(hast, { components, passNode, contentAsHtml }, reuse)
   if (kept && reuse) kept.last = { tree: hast, elements: reuse.elements, options, sources: converted.sources }
   return rendered
+}
+
+/**
+ * React elements for the list of footnotes a whole document ends with (`footnoteSection`), after
+ * the line ending react-markdown writes before it; null when no reference has a definition.
+ */
+export function renderFootnoteList(list: FootnoteList, options: RenderOptions, transform?: HtmlTreeTransform) {
+  const syntax = options.syntax ?? gfmSyntax
+  const section = footnoteSection(list, (tree) => syntax.toHtmlTree(tree))
+  if (!section) return null
+  const hast: HastRoot = { type: 'root', children: [{ type: 'text', value: '\n' }, section] }
+  applyPolicy(hast, syntax, options)
+  transform?.(hast)
+  const components = options.components as HtmlTreeRenderOptions['components']
+  return syntax.renderHtmlTree(hast, { components, passNode: options.passNode ?? true })
 }
 
 /** React elements for a markdown source: what react-markdown renders for it. */

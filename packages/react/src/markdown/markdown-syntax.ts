@@ -17,6 +17,7 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { type PluggableList, type Processor, unified } from 'unified'
+import { footnoteHandlers } from './footnote-numbering'
 import { type HtmlTreeRenderer, renderDefaultHtmlTree } from './html-tree-to-react'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
@@ -123,7 +124,7 @@ export function defineMarkdownSyntax(options: MarkdownSyntaxOptions): MarkdownSy
       .use(remarkParse)
       .use(remarkGfmParse, { literalAutolinks })
       .use(options.remarkPlugins ?? [])
-      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(remarkRehype, { allowDangerousHtml: true, handlers: footnoteHandlers })
       .use(options.rehypePlugins ?? [])
       .freeze()
   const withLiteralAutolinks = processor(true)
@@ -176,7 +177,7 @@ function gfmWithoutProcessor(): MarkdownSyntax {
     plainTextPunctuation: true,
     parse: (source) =>
       fromMarkdown(source, mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks),
-    toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true }) as HastRoot,
+    toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true, handlers: footnoteHandlers }) as HastRoot,
     urlAttributes: gfmUrlAttributes,
     renderHtmlTree: renderDefaultHtmlTree,
   }

@@ -22,6 +22,8 @@ export interface TopLevelBlock {
   definitions: LinkDefinition[]
   /** Where each of `definitions` ends in the parsed text. */
   definitionEnds: number[]
+  /** Labels of the footnote definitions in it, as written. */
+  footnoteLabels: string[]
 }
 
 export interface ParsedBlocks {
@@ -46,7 +48,9 @@ export function parseTopLevelBlocks(text: string, syntax: MarkdownSyntax = gfmSy
     const lastLeafType = deepestLast(node).type
     const definitions: LinkDefinition[] = []
     const definitionEnds: number[] = []
-    if (collectDefinitions(node, definitions, definitionEnds)) hasFootnoteDefinitions = true
+    const footnoteLabels: string[] = []
+    collectDefinitions(node, definitions, definitionEnds, footnoteLabels)
+    if (footnoteLabels.length > 0) hasFootnoteDefinitions = true
     blocks.push({
       type: node.type,
       lineStart: lineStartBefore(text, offset),
@@ -54,6 +58,7 @@ export function parseTopLevelBlocks(text: string, syntax: MarkdownSyntax = gfmSy
       lastLeafType,
       definitions,
       definitionEnds,
+      footnoteLabels,
     })
   }
   return { blocks, nodes: children, hasFootnoteDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
@@ -71,18 +76,16 @@ export function lineStartBefore(text: string, offset: number): number {
   return index + 1
 }
 
-/** Adds the link definitions in `node` (and their ends) to `into`; true when it holds a footnote definition. */
-function collectDefinitions(node: Nodes, into: LinkDefinition[], ends: number[]): boolean {
+/** Adds the link definitions in `node` (and their ends) to `into`, and its footnote definitions' labels to `labels`. */
+function collectDefinitions(node: Nodes, into: LinkDefinition[], ends: number[], labels: string[]): void {
   if (node.type === 'definition') {
     into.push({ identifier: node.identifier, url: node.url, title: node.title ?? null })
     ends.push(node.position?.end?.offset ?? Number.POSITIVE_INFINITY)
-    return false
+    return
   }
-  if (node.type === 'footnoteDefinition') return true
-  if (!('children' in node) || !containerTypes.has(node.type)) return false
-  let hasFootnote = false
-  for (const child of node.children) if (collectDefinitions(child, into, ends)) hasFootnote = true
-  return hasFootnote
+  if (node.type === 'footnoteDefinition') labels.push(node.label ?? node.identifier)
+  if (!('children' in node) || !containerTypes.has(node.type)) return
+  for (const child of node.children) collectDefinitions(child, into, ends, labels)
 }
 
 /** The innermost last descendant of `node` through its containers (itself when it is not one). */

@@ -15,6 +15,7 @@ import {
   renderedElements,
   restoreFinishedBlocks,
 } from '../markdown/FinishedMarkdown'
+import { hasFootnotes } from '../markdown/footnotes'
 import { MarkdownSourceContext, useMarkdownSourceStore } from '../markdown/markdown-source'
 import { type MarkdownRenderOptions, markdownOptions } from '../markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../markdown/render-settings'
@@ -82,8 +83,8 @@ function renderedPages(text: string, render: SettledTextRender, kept: KeptText):
   kept.text = text
   kept.options = options
   kept.split = split
-  // With footnote definitions the whole text is one block, rendered by `SplitMarkdown`.
-  if (split.hasFootnoteDefinitions) return []
+  // With footnote definitions, `SplitMarkdown` renders it (the blocks are numbered through the text).
+  if (hasFootnotes(split)) return []
   const pages = finishedPages(split, options, kept.pages)
   // Still the split of the text alone: made from nothing, or made again and not changed.
   if (released && (previous === undefined || split === previous)) {
@@ -103,10 +104,9 @@ const contentStyle = { display: 'flow-root' } as const
  */
 export function settledText(text: string, epoch: number, render: SettledTextRender, kept: KeptText): ReactNode {
   const pages = renderedPages(text, render, kept)
-  // With footnote definitions the whole text is one block (as `SplitMarkdown` renders it).
   const markdown = (
     <div data-palimpsest-markdown="">
-      {kept.split?.hasFootnoteDefinitions ? (
+      {kept.split && hasFootnotes(kept.split) ? (
         <SplitMarkdown split={kept.split} streaming={false} options={render.options} />
       ) : (
         pages

@@ -212,7 +212,7 @@ describe('link reference and footnote definitions', () => {
     expect(canonicalHtml(renderedHtml(live))).toBe(canonicalHtml(referenceHtml(text)))
   })
 
-  it('footnotes fall back to rendering the whole text so they are numbered and listed once', () => {
+  it('footnotes are numbered and listed once, as in a render of the whole text, with link definitions too', () => {
     live = liveMarkdown()
     const text = 'See [the docs][docs].\n\nMore text[^1].\n\n[docs]: https://example.com\n\n[^1]: A note.\n'
     for (let end = 1; end <= text.length; end++) live.render({ text: text.slice(0, end), streaming: true })

@@ -1,0 +1,259 @@
+/**
+ * Footnotes resolve across the whole document, as link definitions do, and are also numbered in the
+ * order of their first reference and listed once, after the last block. Each block still renders
+ * alone:
+ * - a block whose text may hold a reference (`[^`) is parsed with a stub definition of every
+ *   footnote label it may use written before it, inside a block quote (`> [^label]: x`), which the
+ *   blank line after it closes, so the block's own text parses as at the start of a document; the
+ *   stub's node is dropped from the tree;
+ * - the references of every such block are read from its tree in the order mdast-util-to-hast
+ *   renders them, and counted through the document (`numberBlocks`); a block renders with the
+ *   numbering that the blocks before it leave (`FootnoteSeed`, read by `footnote-numbering.ts`), so
+ *   its `sup` links are those of a render of the whole text;
+ * - the list of footnotes is mdast-util-to-hast's own footer for a tree of those references and the
+ *   document's definitions (`footnoteSection`).
+ * A block renders again when its text, or the numbering it reads, changes: a reference added at
+ * the top renumbers the blocks after it that reference footnotes, not the others.
+ */
+import type { FootnoteDefinition, FootnoteReference, Nodes, Root, RootContent } from 'mdast'
+import { type MarkdownBlock, renderedAsOf, type SplitState, settledBlocks } from './block-splitter'
+import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
+import { reportMarkdownWork } from './instrumentation'
+import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
+import type { MarkdownSyntax } from './markdown-syntax'
+
+/** How one block of a document with footnotes renders. */
+export interface BlockFootnotes {
+  /** What it is parsed from: the link definitions it may use, stub footnote definitions, its text. */
+  readonly source: string
+  /** The parse of `source` without the stubs, with the numbering it renders with. */
+  readonly tree: Root
+  /** The part of the numbering it reads: equal strings render the same. */
+  readonly signature: string
+}
+
+export interface DocumentFootnotes {
+  /** By the split's block (a streaming tail block: the splitter's, not its repaired copy). */
+  readonly blocks: ReadonlyMap<MarkdownBlock, BlockFootnotes>
+  /** The settled blocks' part of `blocks`: the same map until a block settles or the labels or definitions change. */
+  readonly settled: ReadonlyMap<MarkdownBlock, BlockFootnotes>
+  readonly list: FootnoteList
+}
+
+/** A block as it renders: the splitter's block and the text it renders (repaired while streaming). */
+export interface RenderedText {
+  readonly block: MarkdownBlock
+  readonly text: string
+}
+
+/** Labels of the footnote definitions of the settled blocks, by pages array (pages never change). */
+const settledLabels = new WeakMap<object, readonly string[]>()
+
+/** The labels of the document's footnote definitions (settled and tail blocks), as written. */
+export function footnoteLabels(split: SplitState): readonly string[] {
+  let settled = settledLabels.get(split.settledPages)
+  if (!settled) {
+    const labels: string[] = []
+    for (const block of settledBlocks(split)) if (block.footnoteLabels) labels.push(...block.footnoteLabels)
+    settled = labels
+    settledLabels.set(split.settledPages, settled)
+  }
+  const tail = split.tail.flatMap((block) => block.footnoteLabels ?? [])
+  return tail.length === 0 ? settled : [...settled, ...tail]
+}
+
+/** Whether the document has a footnote definition (then `SplitMarkdown` renders it, not the finished pages). */
+export function hasFootnotes(split: SplitState): boolean {
+  return split.hasFootnoteDefinitions && footnoteLabels(split).length > 0
+}
+
+/**
+ * The stub definitions to parse `text` with: one for each label it may reference (its letters occur
+ * in the text; a label with non-ASCII letters, whose case mapping may not be one character to one,
+ * always). A stub it does not reference changes nothing in its tree.
+ */
+function stubsFor(text: string, labels: readonly string[]): string {
+  const searchKey = labelSearchKey(text)
+  let stubs = ''
+  for (const label of labels) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
+    if (/[^\u0000-\u007f]/.test(label) || searchKey.includes(labelSearchKey(label))) stubs += `> [^${label}]: x\n`
+  }
+  return stubs === '' ? '' : `${stubs}\n`
+}
+
+interface Analysis {
+  readonly source: string
+  /** Top-level nodes of the block (and its link definitions), without the stubs. */
+  readonly nodes: readonly RootContent[]
+  /** Ids of the references mdast-util-to-hast renders, in its order. */
+  readonly references: readonly string[]
+  readonly definitions: readonly FootnoteDefinition[]
+}
+
+/** The last analysis of a block, by the splitter's block (the source says whether it still holds). */
+const analyses = new WeakMap<MarkdownBlock, Analysis>()
+/** The last render description of a block, kept while equal so memoised blocks skip. */
+const described = new WeakMap<MarkdownBlock, BlockFootnotes>()
+
+function analyse(
+  block: MarkdownBlock,
+  text: string,
+  labels: readonly string[],
+  definitions: DocumentDefinitions,
+  syntax: MarkdownSyntax,
+): Analysis {
+  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(text), definitions) : ''
+  const stubs = stubsFor(text, labels)
+  const source = prefix + stubs + text
+  const last = analyses.get(block)
+  if (last?.source === source) return last
+  reportMarkdownWork({ kind: 'footnote-parse', chars: source.length })
+  const stubsEnd = prefix.length + stubs.length
+  const nodes = syntax.parse(source).children.filter((node) => {
+    const start = node.position?.start.offset ?? 0
+    return start < prefix.length || start >= stubsEnd
+  })
+  const references: string[] = []
+  const found: FootnoteDefinition[] = []
+  for (const node of nodes) collectFootnotes(node, references, found)
+  const analysis = { source, nodes, references, definitions: found }
+  analyses.set(block, analysis)
+  return analysis
+}
+
+/**
+ * The references mdast-util-to-hast renders, in its order (a definition's are rendered in the
+ * list, not in place; a table row renders as many cells as the table has columns), and the
+ * definitions outside other definitions (the list reaches those inside them itself).
+ */
+function collectFootnotes(node: Nodes, references: string[], definitions: FootnoteDefinition[]): void {
+  if (node.type === 'footnoteReference') {
+    references.push(String((node as FootnoteReference).identifier).toUpperCase())
+    return
+  }
+  if (node.type === 'footnoteDefinition') {
+    definitions.push(node)
+    return
+  }
+  if (!('children' in node)) return
+  if (node.type === 'table') {
+    const columns = node.align?.length
+    for (const row of node.children) {
+      const cells = columns === undefined ? row.children : row.children.slice(0, columns)
+      for (const cell of cells) collectFootnotes(cell, references, definitions)
+    }
+    return
+  }
+  for (const child of node.children) collectFootnotes(child as Nodes, references, definitions)
+}
+
+/** The numbering so far: ids by first reference, with their index, and counts. */
+interface Numbering {
+  readonly order: string[]
+  readonly index: Map<string, number>
+  readonly counts: Map<string, number>
+  readonly definitions: FootnoteDefinition[]
+}
+
+interface SettledNumbering {
+  readonly labels: string
+  readonly definitions: DocumentDefinitions
+  readonly syntax: MarkdownSyntax
+  readonly blocks: Map<MarkdownBlock, BlockFootnotes>
+  readonly numbering: Numbering
+}
+
+/** The numbering after the settled blocks, by pages array, for the labels and definitions it was made with. */
+const settledNumberings = new WeakMap<object, SettledNumbering>()
+
+/**
+ * How every block of a document with footnotes renders, and its list; undefined when the document
+ * has no footnote definition. `tail`: the unsettled blocks with the texts they render. The settled
+ * blocks' part is made once per settled pages (and labels and definitions), so a streamed chunk
+ * costs the tail's blocks only.
+ */
+export function documentFootnotes(
+  split: SplitState,
+  tail: readonly RenderedText[],
+  definitions: DocumentDefinitions,
+): DocumentFootnotes | undefined {
+  const labels = footnoteLabels(split)
+  if (labels.length === 0) return undefined
+  const labelsKey = labels.join('\n')
+  let settled = settledNumberings.get(split.settledPages)
+  if (settled?.labels !== labelsKey || settled.definitions !== definitions || settled.syntax !== split.syntax) {
+    const numbering: Numbering = { order: [], index: new Map(), counts: new Map(), definitions: [] }
+    const blocks = new Map<MarkdownBlock, BlockFootnotes>()
+    for (const block of settledBlocks(split)) {
+      const text = renderedAsOf(block)?.text ?? block.text
+      numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
+    }
+    settled = { labels: labelsKey, definitions, syntax: split.syntax, blocks, numbering }
+    settledNumberings.set(split.settledPages, settled)
+  }
+  const { numbering: after } = settled
+  const numbering: Numbering = {
+    order: [...after.order],
+    index: new Map(after.index),
+    counts: new Map(after.counts),
+    definitions: [...after.definitions],
+  }
+  const blocks = new Map(settled.blocks)
+  for (const { block, text } of tail) numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
+  return { blocks, settled: settled.blocks, list: numbering }
+}
+
+function numberBlock(
+  block: MarkdownBlock,
+  text: string,
+  labels: readonly string[],
+  definitions: DocumentDefinitions,
+  syntax: MarkdownSyntax,
+  numbering: Numbering,
+  into: Map<MarkdownBlock, BlockFootnotes>,
+): void {
+  if (!text.includes('[^')) return
+  const analysis = analyse(block, text, labels, definitions, syntax)
+  const counts = new Map<string, number>()
+  // The numbers of new ids follow the ids before: a block with references reads how many there are.
+  let signature = analysis.references.length > 0 ? `${numbering.order.length}` : ''
+  for (const id of analysis.references) {
+    if (counts.has(id)) continue
+    const count = numbering.counts.get(id) ?? 0
+    counts.set(id, count)
+    signature += `|${id}:${numbering.index.get(id) ?? -1}:${count}`
+  }
+  const last = described.get(block)
+  let footnotes: BlockFootnotes
+  if (last?.source === analysis.source && last.signature === signature) footnotes = last
+  else {
+    for (const [id, count] of counts) if (count === 0) counts.delete(id)
+    const seed: FootnoteSeed = { order: [...numbering.order], counts }
+    const tree: Root = { type: 'root', children: [...analysis.nodes], data: { footnoteSeed: seed } }
+    footnotes = { source: analysis.source, tree, signature }
+    described.set(block, footnotes)
+  }
+  into.set(block, footnotes)
+  for (const id of analysis.references) {
+    if (!numbering.index.has(id)) {
+      numbering.index.set(id, numbering.order.length)
+      numbering.order.push(id)
+    }
+    numbering.counts.set(id, (numbering.counts.get(id) ?? 0) + 1)
+  }
+  numbering.definitions.push(...analysis.definitions)
+}
+
+/**
+ * Whether two lists render the same: the same references in the same order and counts, and the
+ * same definition nodes (a block parsed again makes new ones).
+ */
+export function sameFootnoteList(a: FootnoteList, b: FootnoteList): boolean {
+  if (a.order.length !== b.order.length || a.definitions.length !== b.definitions.length) return false
+  for (let index = 0; index < a.order.length; index++) {
+    const id = a.order[index]!
+    if (b.order[index] !== id || a.counts.get(id) !== b.counts.get(id)) return false
+  }
+  return a.definitions.every((definition, index) => b.definitions[index] === definition)
+}

@@ -1,0 +1,184 @@
+/**
+ * Footnotes are numbered by first reference through the whole document and listed once at its end,
+ * but every block renders alone (`footnotes.ts`). Whatever the document, chunking or rewrite, the
+ * live render equals react-markdown's render of the whole text; and a change renders again only
+ * the blocks whose text or numbering it changed.
+ */
+import fc from 'fast-check'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import {
+  canonicalHtml,
+  chunksAt,
+  type LiveMarkdown,
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  streamThrough,
+} from './markdown-harness'
+
+let live: LiveMarkdown | undefined
+afterEach(() => {
+  live?.unmount()
+  live = undefined
+  setMarkdownWorkListener(undefined)
+})
+
+/** References (several labels, case differing, one never defined), definitions (some citing others), containers. */
+const fragment = fc.constantFrom(
+  ...['a', 'b c', ' word', '\n', '\n\n', '- ', '1. ', '> ', '    ', '# ', '| x | y |', '| - | - |', '**', '`'],
+  ...['[^1]', '[^2]', ' [^note]', '[^Note]', '[^missing]', '[^1', '\\[^2]', '`[^1]`', '[x]', '[x]: /u'],
+  ...['\n\n[^1]: one', '\n\n[^2]: two, after [^1]', '\n\n[^note]: a note\n\n    more of it', '\n[^2]: again'],
+)
+
+const document = fc.array(fragment, { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''))
+
+function expectAsReference(text: string) {
+  expect(canonicalHtml(renderedHtml(live!))).toBe(canonicalHtml(referenceHtml(text)))
+}
+
+describe('footnotes end as react-markdown renders the whole text', () => {
+  it('for random documents streamed in random chunks', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(document, fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 12 }), (text, cuts) => {
+        live = liveMarkdown()
+        streamThrough(
+          live,
+          chunksAt(
+            text,
+            [...cuts].sort((a, b) => a - b),
+          ),
+        )
+        expectAsReference(text)
+        live.unmount()
+        live = undefined
+      }),
+      { numRuns: 150, seed: 19 },
+    )
+  })
+
+  it('at every step of random edits, insertions, deletions and rollbacks of the live render', {
+    timeout: 120_000,
+  }, () => {
+    const step = fc.record({
+      at: fc.nat(),
+      length: fc.nat({ max: 30 }),
+      insert: fc.array(fragment, { maxLength: 3 }).map((parts) => parts.join('')),
+    })
+    fc.assert(
+      fc.property(document, fc.array(step, { minLength: 1, maxLength: 8 }), (start, steps) => {
+        live = liveMarkdown()
+        let text = start
+        live.render({ text, streaming: false })
+        expectAsReference(text)
+        for (const { at, length, insert } of steps) {
+          const from = at % (text.length + 1)
+          text = text.slice(0, from) + insert + text.slice(from + length)
+          live.render({ text, streaming: false })
+          expectAsReference(text)
+        }
+        live.unmount()
+        live = undefined
+      }),
+      { numRuns: 150, seed: 20 },
+    )
+  })
+
+  it('numbers repeated, reversed, nested and table references as one render of the whole text does', () => {
+    const text = [
+      'Second first[^b], then the first[^a] and the second again[^b].',
+      '| cell | other |\n| - | - |\n| in a table[^c] | x | beyond the columns[^d] |',
+      '> quoted[^a]\n\n- listed[^e]',
+      '[^a]: Alpha, which cites [^e] and [^f].',
+      '[^b]: Beta.\n\n    A second paragraph of beta.',
+      '[^c]: Gamma.',
+      '[^d]: Never shown: its only reference is in a cell the table drops.',
+      '[^e]: Epsilon.',
+      '[^f]: Phi, cited only from a note.',
+      '[^A]: A later definition of a label loses.',
+    ].join('\n\n')
+    live = liveMarkdown()
+    live.render({ text, streaming: false })
+    expectAsReference(text)
+    const references = [...live.container.querySelectorAll('sup a')]
+    const [body, list] = [false, true].map((inList) =>
+      references.filter((link) => !!link.closest('section') === inList).map((link) => link.textContent),
+    )
+    expect(body).toEqual(['1', '2', '1', '3', '2', '4'])
+    // Alpha's own references, numbered as the list reaches them.
+    expect(list).toEqual(['4', '5'])
+    const notes = [...live.container.querySelectorAll('section[data-footnotes] li')].map((item) => item.id)
+    expect(notes).toEqual(['b', 'a', 'c', 'e', 'f'].map((id) => `user-content-fn-${id}`))
+  })
+})
+
+const citedDocument = (marker = '') =>
+  Array.from({ length: 60 }, (_, index) =>
+    index % 3 === 0 ? `Paragraph ${index} cites a source${marker}[^s${index % 7}].` : `Paragraph ${index} is plain.`,
+  ).join('\n\n') +
+  '\n\n' +
+  Array.from({ length: 7 }, (_, index) => `[^s${index}]: Source ${index}.`).join('\n\n')
+
+describe('a change renders the blocks it changes', () => {
+  function countRenders(run: () => void) {
+    const rendered: number[] = []
+    let parsed = 0
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'block-render') rendered.push(work.blockKey)
+      if (work.kind === 'footnote-parse') parsed += work.chars
+    })
+    run()
+    setMarkdownWorkListener(undefined)
+    return { rendered, parsed }
+  }
+
+  it('a word edited in a plain paragraph renders that paragraph alone and keeps every other element', () => {
+    const text = citedDocument()
+    live = liveMarkdown()
+    live.render({ text, streaming: false })
+    const paragraphs = [...live.container.querySelectorAll('p')]
+    const edited = text.replace('Paragraph 31 is plain.', 'Paragraph 31 is edited.')
+    const { rendered, parsed } = countRenders(() => live!.render({ text: edited, streaming: false }))
+    expect(rendered).toHaveLength(1)
+    expect(parsed).toBe(0)
+    expectAsReference(edited)
+    const after = [...live.container.querySelectorAll('p')]
+    expect(after.filter((paragraph, index) => paragraph !== paragraphs[index])).toHaveLength(0)
+    expect(after[31]?.textContent).toBe('Paragraph 31 is edited.')
+  })
+
+  it('a reference inserted near the top renders again only the blocks whose numbers it moved', () => {
+    const text = citedDocument()
+    live = liveMarkdown()
+    live.render({ text, streaming: false })
+    const paragraphs = [...live.container.querySelectorAll('p')]
+    // Paragraph 6 was the first to cite s6 (footnote 3, after s0 and s3); now paragraph 1 is.
+    const edited = text.replace('Paragraph 1 is plain.', 'Paragraph 1 is plain[^s6].')
+    const { rendered, parsed } = countRenders(() => live!.render({ text: edited, streaming: false }))
+    expectAsReference(edited)
+    // The edited paragraph, those citing s3 (now 3) and those citing s6 (now 2, each reference's
+    // count one higher); every other citing paragraph keeps its numbers, and the plain ones too.
+    expect([...rendered].sort((a, b) => a - b)).toEqual([1, 3, 6, 24, 27, 45, 48])
+    expect(parsed).toBeLessThan(100)
+    const after = [...live.container.querySelectorAll('p')]
+    expect(after.filter((paragraph, index) => paragraph !== paragraphs[index]).length).toBeLessThanOrEqual(7)
+    expect(after[2]).toBe(paragraphs[2])
+    const numbers = [...live.container.querySelectorAll('p sup a')].slice(0, 4).map((link) => link.textContent)
+    expect(numbers).toEqual(['1', '2', '3', '2'])
+  })
+
+  it('streaming a paragraph after the definitions parses only the tail', () => {
+    const text = `${citedDocument()}\n\nA closing paragraph that keeps growing`
+    live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const { rendered, parsed } = countRenders(() => {
+      for (const word of [' with', ' more', ' words', ' citing[^s1]', ' again.']) {
+        live!.render({ text: text + word, streaming: true })
+      }
+    })
+    expect(new Set(rendered).size).toBeLessThanOrEqual(2)
+    expect(parsed).toBeLessThan(1_000)
+    live.render({ text: `${text} with more words citing[^s1] again.`, streaming: false })
+    expectAsReference(`${text} with more words citing[^s1] again.`)
+  })
+})
