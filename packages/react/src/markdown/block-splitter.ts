@@ -1340,7 +1340,7 @@ const codeContentLine = /^[ \t]*[^ \t`~]/
  * - an HTML block or code in a list item or block quote ends where the next line closes its
  *   container, and whether it keeps its last line ending depends on what that next line is;
  * - micromark parses a node differently after an indented code block (an empty nested list item
- *   followed by a lazy line becomes paragraph text);
+ *   followed by a lazy line becomes paragraph text), and indented code differently after a list;
  * - a node interrupting paragraph text (or a link reference definition, which is paragraph text)
  *   without a blank line is parsed in "interrupt" mode (an empty nested list item cannot interrupt a
  *   paragraph, so it stays text), and an indented line after a definition whose title did not
@@ -1354,6 +1354,9 @@ function dependsOnPrevious(
   node: TopLevelBlock,
 ): boolean {
   if (previous.indentedCode) return true
+  // Indented code after a list: in the whole text micromark ends it at a blank line followed by a
+  // line indented as far as the list item's content (two code blocks), alone it runs on (one).
+  if (previous.type === 'list' && node.indentedCode) return true
   const leaf = previous.lastLeafType
   if (previous.type !== leaf && (leaf === 'html' || leaf === 'code' || syntax.fencedTypes?.includes(leaf) === true)) {
     return true

@@ -121,6 +121,18 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     )
   })
 
+  it('indented code after a list, which micromark splits at a line indented as the item, renders alone as in the whole text', () => {
+    const live = liveMarkdown()
+    const before = '  1.  A paragraph\n      with two lines.\n\n          indented code\n\n      > A block quote.\n'
+    const after = before.replace('          indented', '    [1]       indented')
+    live.render({ text: before, streaming: true })
+    live.render({ text: after, streaming: true })
+    live.render({ text: after, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(after))
+    expect(live.container.querySelectorAll('pre')).toHaveLength(2)
+    live.unmount()
+  })
+
   it('one example replaced by another, and back', { timeout: 120_000 }, () => {
     let state = splitFrom(undefined, documents[0]!)
     for (let index = 1; index < documents.length; index += 7) {
