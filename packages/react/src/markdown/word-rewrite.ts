@@ -282,7 +282,7 @@ function resynced(
   return sameRun(before, oldAt, after, newAt, length)
 }
 
-/** How many plain characters (word characters, spaces, `[](),.;:?'"`) `text` has from `at`, up to `end`. */
+/** How many plain characters (word characters, spaces, `[](),.;:?'"^-`) `text` has from `at`, up to `end`. */
 function plainRunLength(text: string, at: number, end: number): number {
   let length = 0
   while (at + length < end && isPlain(text.charCodeAt(at + length))) length++
@@ -293,7 +293,8 @@ function isPlain(code: number): boolean {
   return isWordUnit(code) || plainPunctuation.has(code)
 }
 
-const plainPunctuation = new Set([...' [](),.;:?\'"'].map((character) => character.charCodeAt(0)))
+/** `^` and `-` only in a footnote call's brackets (`[^note-1]`, see `isInertRun`). */
+const plainPunctuation = new Set([...' [](),.;:?\'"^-'].map((character) => character.charCodeAt(0)))
 /**
  * What may stand next to a plain run: anything plain but brackets and `(` (which could make a link),
  * and a backtick (a run of them pairs with the next run of the same length, whatever lies between).
@@ -309,15 +310,22 @@ const neighbourPunctuation = new Set([...' ),.;:?\'"`'].map((character) => chara
  */
 function isInertRun(text: string, run: Word): boolean {
   let depth = 0
+  // The bracket opened at this depth is a footnote call's (`[^`): `-` may stand in its label.
+  let callDepth = 0
   for (let at = run.start; at < run.end; at++) {
     const code = text.charCodeAt(at)
     if (code === 91)
       depth++ // [
     else if (code === 93) {
+      if (callDepth === depth) callDepth = 0
       depth--
       const next = text.charCodeAt(at + 1)
       if (depth < 0 || (at + 1 < run.end && (next === 40 || next === 91))) return false // ](  ][
-    }
+    } else if (code === 94) {
+      // ^ only right after the run's own [
+      if (at === run.start || text.charCodeAt(at - 1) !== 91 || callDepth !== 0) return false
+      callDepth = depth
+    } else if (code === 45 && (callDepth === 0 || callDepth !== depth)) return false // - only in a call's label
   }
   if (depth !== 0) return false
   const beforeRun = run.start > 0 ? text.charCodeAt(run.start - 1) : Number.NaN

@@ -288,6 +288,8 @@ const plainRuns = [
   '?',
   ' [a] [b]',
   ':',
+  '[^1]',
+  ' [^note-2]',
 ]
 
 /** `text` with each chosen plain run inserted at a position (modulo the length), or a run removed. */
@@ -353,6 +355,12 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
     expect(changesOf('[a]b', '[a](b)b')).toBeUndefined()
     expect(changesOf('a b', 'a ](b) b')).toBeUndefined()
     expect(changesOf('a `b` c', 'a `b`, c')).toBeDefined()
+    // A footnote call is plain (text where no definition exists); `^` and `-` elsewhere are not.
+    expect(changesOf('One sentence. Two.', 'One sentence[^source-1]. Two.')).toBeDefined()
+    expect(changesOf('a b', 'a - c b')).toBeUndefined()
+    expect(changesOf('a b', 'a [x-y] b')).toBeUndefined()
+    expect(changesOf('a b', 'a ^ b')).toBeUndefined()
+    expect(changesOf('a b', 'a [^x^y] b')).toBeUndefined()
     // Not plain: anything else changed.
     expect(changesOf('a b', 'a *b*')).toBeUndefined()
     expect(changesOf('a b', 'a\n\nb')).toBeUndefined()
@@ -366,12 +374,14 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
     expect(patched('see www.example.com now', 'see www.example.com, now')).toBeUndefined()
     expect(patched('mail me@example.com now', 'mail me@example.com, now')).toBeUndefined()
     expect(patched('a [1] b\n\n[1]: /url', 'a b\n\n[1]: /url')).toBeUndefined()
+    expect(patched('a b\n\n[^1]: note', 'a [^1] b\n\n[^1]: note')).toBeUndefined()
     // Space brought to a trimmed edge (a table cell, a heading): a parse decides.
     expect(patched('| a | b |\n| - | - |\n| c d | e |', '| a | b |\n| - | - |\n| c | e |')).toBeUndefined()
     expect(patched('# Title here', '#  here')).toBeUndefined()
     // What is patched is what a parse gives.
     for (const [before, after] of [
       ['One sentence. Two.', 'One sentence [1]. Two [2].'],
+      ['One sentence. Two.', 'One sentence[^note-1]. Two.'],
       ['the cat sat here', 'the black cat sat, purring, here'],
       ['| a | b |\n| - | - |\n| c d | e |', '| a | b |\n| - | - |\n| c [1] d | e |'],
       ['> quoted *words* here today.', '> quoted *words* here, right today.'],
