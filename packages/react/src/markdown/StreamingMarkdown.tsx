@@ -293,16 +293,19 @@ export function SplitMarkdown({
   return pages
 }
 
-/** Each settled page's blocks' footnote renders, the same map while they do not change (so the page stays memoised). */
+/**
+ * Each settled page's blocks' footnote renders (none when no block of it may reference a footnote),
+ * the same map while they do not change, so the page stays memoised.
+ */
 const footnotesOfPages = new WeakMap<
   readonly MarkdownBlock[],
-  { settled: DocumentFootnotes['settled']; map: ReadonlyMap<MarkdownBlock, BlockFootnotes> }
+  { settled: DocumentFootnotes['settled']; map: ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined }
 >()
 
 function pageFootnotes(
   blocks: readonly MarkdownBlock[],
   footnotes: DocumentFootnotes,
-): ReadonlyMap<MarkdownBlock, BlockFootnotes> {
+): ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined {
   const last = footnotesOfPages.get(blocks)
   if (last?.settled === footnotes.settled) return last.map
   const map = new Map<MarkdownBlock, BlockFootnotes>()
@@ -310,8 +313,11 @@ function pageFootnotes(
     const own = footnotes.settled.get(block)
     if (own) map.set(block, own)
   }
-  const same = last && last.map.size === map.size && [...map].every(([block, own]) => last.map.get(block) === own)
-  const kept = same ? last.map : map
+  const same =
+    last?.map !== undefined &&
+    last.map.size === map.size &&
+    [...map].every(([block, own]) => last.map?.get(block) === own)
+  const kept = same ? last.map : map.size > 0 ? map : undefined
   footnotesOfPages.set(blocks, { settled: footnotes.settled, map: kept })
   return kept
 }
