@@ -244,7 +244,8 @@ export function renderResults(results: BenchResults, command: string): string {
         `other column widths. **Citations**: a \`full\` that inserts ${r.citations.markers} \`[n]\` markers into paragraphs ` +
         `and appends a sources list, ${r.citations.steps} times (the draft is restored, untimed, in between); ` +
         `"changed blocks alone" renders just the cited paragraphs and the sources list on a fresh mount — what the step ` +
-        `would cost if it paid only for what changed. Main-thread ms covers the whole run (initial render and untimed ` +
+        `would cost if it paid only for what changed. **Footnotes**: the same with GFM footnote references (\`[^n]\`) ` +
+        `and a footnote definition per source, which each renderer numbers and lists at the end. Main-thread ms covers the whole run (initial render and untimed ` +
         `steps included). Final DOM: after the stream ends, the renderer's markup against its own render of the final text ` +
         `on a fresh mount; Palimpsest's markdown also against whole-text react-markdown's (block pages unwrapped, ` +
         `Palimpsest's link and URL policy applied to the reference).` +

@@ -150,6 +150,18 @@ describe('rewrite plans', () => {
     expect(plan.changedBlocks).toContain('## Sources')
   })
 
+  it('footnotes: the timed `full` adds [^n] references and a definition for each; the changed blocks are the cited paragraphs and the definitions', () => {
+    const draft = withoutOpenFence(document)
+    const plan = citationsPlan(draft, 4, 3, 'footnotes')
+    expect(replay(plan).at(-1)).toBe(plan.final)
+    for (const n of [1, 2, 3, 4]) {
+      expect(plan.final).toContain(`[^palimpsest-${n}].`)
+      expect(plan.changedBlocks).toContain(`[^palimpsest-${n}].`)
+      expect(plan.final).toContain(`\n[^palimpsest-${n}]: [Source ${n}](https://example.com/sources/${n})`)
+    }
+    expect(plan.changedBlocks?.length).toBeLessThan(plan.final.length / 2)
+  })
+
   it('a plan never puts its table or sources inside a code block the cut left open', () => {
     const open = 'Intro.\n\n```js\nconst a = 1\n'
     expect(withoutOpenFence(open)).toBe('Intro.\n\n')

@@ -108,7 +108,8 @@ export const rewriteRatio = {
   peerOverOwn: (scenario: string, size: number) => `rewrite ${scenario} ${size}: fastest peer / palimpsest step p50`,
   growth: (scenario: string, large: number, small: number) =>
     `rewrite ${scenario}: palimpsest step p50 at ${large} / at ${small}`,
-  overChangedBlocks: (size: number) => `rewrite citations ${size}: palimpsest step p50 / changed blocks rendered alone`,
+  overChangedBlocks: (scenario: string, size: number) =>
+    `rewrite ${scenario} ${size}: palimpsest step p50 / changed blocks rendered alone`,
 }
 
 function rewriteRatios(config: RewriteConfig, byRepetition: Map<string, RewriteRun>[]): Record<string, number> {
@@ -135,8 +136,8 @@ function rewriteRatios(config: RewriteConfig, byRepetition: Map<string, RewriteR
         const run = own(runs)
         return peer && run ? peer.stepP50Ms / run.stepP50Ms : undefined
       })
-      if (scenario === 'citations')
-        collect(rewriteRatio.overChangedBlocks(size), (runs) => {
+      if (scenario === 'citations' || scenario === 'footnotes')
+        collect(rewriteRatio.overChangedBlocks(scenario, size), (runs) => {
           const run = own(runs)
           return run?.changedBlocksP50Ms ? run.stepP50Ms / run.changedBlocksP50Ms : undefined
         })

@@ -10,7 +10,14 @@ import { type Corpus, documentPrefix } from '../corpus'
 import type { RewriteStep } from '../page-protocol'
 import { applySplices, invertSplices, type Splice } from '../text-splices'
 
-export const rewriteScenarioNames = ['in-place-edit', 'rollback', 'diffusion', 'table-reformat', 'citations'] as const
+export const rewriteScenarioNames = [
+  'in-place-edit',
+  'rollback',
+  'diffusion',
+  'table-reformat',
+  'citations',
+  'footnotes',
+] as const
 export type RewriteScenarioName = (typeof rewriteScenarioNames)[number]
 
 export interface RewritePlan {
@@ -19,7 +26,7 @@ export interface RewritePlan {
   steps: RewriteStep[]
   final: string
   /**
-   * Citations only: the blocks the rewrite changed (the cited paragraphs and the sources list), on
+   * Citations and footnotes only: the blocks the rewrite changed (the cited paragraphs and the sources list), on
    * their own. Rendering them from nothing is what the rewrite would cost if it paid for the change only.
    */
   changedBlocks?: string
@@ -204,18 +211,29 @@ function paragraphAround(text: string, at: number): string {
 /**
  * A `full` that cites the draft: `[n]` markers before the final period of `markers` paragraphs
  * spread over the message, and a sources list appended. Steps alternate cite (timed) and back to the
- * draft (untimed), ending cited.
+ * draft (untimed), ending cited. As `footnotes`: GFM footnote references (`[^n]`) and a footnote
+ * definition per source, which every renderer numbers and lists at the end of the message.
  */
-export function citationsPlan(draft: string, markers: number, steps: number): RewritePlan {
+export function citationsPlan(
+  draft: string,
+  markers: number,
+  steps: number,
+  style: 'citations' | 'footnotes' = 'citations',
+): RewritePlan {
   const periods = citablePeriods(draft)
   const chosen = Array.from(
     { length: Math.min(markers, periods.length) },
     (_, i) => periods[Math.floor(((i + 0.5) * periods.length) / Math.min(markers, periods.length))] as number,
   )
   const body = draft.endsWith('\n') ? draft : `${draft}\n`
-  const sources = `\n## Sources\n\n${chosen.map((_, i) => `${i + 1}. [Source ${i + 1}](https://example.com/sources/${i + 1})`).join('\n')}\n`
+  const source = (i: number) => `[Source ${i + 1}](https://example.com/sources/${i + 1})`
+  const footnotes = style === 'footnotes'
+  const sources = footnotes
+    ? `\n${chosen.map((_, i) => `[^palimpsest-${i + 1}]: ${source(i)}`).join('\n\n')}\n`
+    : `\n## Sources\n\n${chosen.map((_, i) => `${i + 1}. ${source(i)}`).join('\n')}\n`
+  const marker = (i: number) => (footnotes ? `[^palimpsest-${i + 1}]` : ` [${i + 1}]`)
   const splices: Splice[] = [
-    ...chosen.map((at, i) => ({ at, remove: 0, insert: ` [${i + 1}]` })),
+    ...chosen.map((at, i) => ({ at, remove: 0, insert: marker(i) })),
     { at: draft.length, remove: 0, insert: body.slice(draft.length) + sources },
   ]
   const cited = applySplices(draft, splices)
@@ -228,11 +246,11 @@ export function citationsPlan(draft: string, markers: number, steps: number): Re
   let shift = 0
   const paragraphs = chosen.map((at, i) => {
     const inCited = at + shift
-    shift += ` [${i + 1}]`.length
+    shift += marker(i).length
     return paragraphAround(cited, inCited)
   })
   return {
-    scenario: 'citations',
+    scenario: style,
     initial: draft,
     steps: planned,
     final: cited,
@@ -271,6 +289,7 @@ export function rewritePlan(
     case 'table-reformat':
       return tableReformatPlan(message(), settings.table.rows, settings.table.steps, seed)
     case 'citations':
-      return citationsPlan(message(), settings.citations.markers, settings.citations.steps)
+    case 'footnotes':
+      return citationsPlan(message(), settings.citations.markers, settings.citations.steps, scenario)
   }
 }
