@@ -7,6 +7,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { mathSyntax } from '../../src/math'
 import {
   canonicalHtml,
   chunksAt,
@@ -109,6 +110,24 @@ describe('footnotes end as react-markdown renders the whole text', () => {
     expect(list).toEqual(['4', '5'])
     const notes = [...live.container.querySelectorAll('section[data-footnotes] li')].map((item) => item.id)
     expect(notes).toEqual(['b', 'a', 'c', 'e', 'f'].map((id) => `user-content-fn-${id}`))
+  })
+})
+
+describe('with an added syntax', () => {
+  it('numbers and lists footnotes through its own processor as the default syntax does', () => {
+    const text = `${citedDocument()}\n\n$$\nx^2\n$$\n\nAfter the formula[^s2].`
+    const references = () => [...live!.container.querySelectorAll('sup')].map((sup) => sup.outerHTML)
+    const list = () => live!.container.querySelector('section[data-footnotes]')?.outerHTML
+    live = liveMarkdown()
+    live.render({ text, streaming: false })
+    const [gfmReferences, gfmList] = [references(), list()]
+    live.render({ text, streaming: false, syntax: mathSyntax })
+    expect(live.container.querySelector('.katex')).not.toBeNull()
+    expect(references()).toEqual(gfmReferences)
+    expect(list()).toBe(gfmList)
+    // 21 references, and the list's back links to each footnote's second and third reference (`<sup>2</sup>`).
+    expect(gfmReferences).toHaveLength(35)
+    expect(live.container.querySelectorAll('section[data-footnotes]')).toHaveLength(1)
   })
 })
 
