@@ -114,3 +114,77 @@ export const DiffusionRefinement: Story = {
     )
   },
 }
+
+const draftAnswer = `Palimpsest renders streams that are not append-only.
+
+A producer may clear what it streamed, replace a message with a polished version, or retract a
+speculative branch.
+
+Each rewrite renders the blocks it changed, and the others keep their DOM.`
+
+/** The draft after a post-processing pass: footnote citations in each paragraph, and their sources. */
+const citedAnswer = `Palimpsest renders streams that are not append-only.[^streams]
+
+A producer may clear what it streamed,[^clear] replace a message with a polished version,[^full] or retract a
+speculative branch.[^clear]
+
+Each rewrite renders the blocks it changed, and the others keep their DOM.[^streams]
+
+[^streams]: The ACP clear RFD and the AI SDK's \`useChat\` snapshots both rewrite what was shown.
+
+[^clear]: A \`clear\` followed by the new text, in one batch: the old text stays until the new one paints.
+
+[^full]: A \`full\` update carries the whole new text of the message.`
+
+function citationScript(): ScriptStep[] {
+  const words = draftAnswer.split(/(?<= )/)
+  return [
+    {
+      delayMs: 100,
+      updates: [
+        { type: 'chunk', messageId: 'u1', role: 'user', text: 'What does Palimpsest do differently?' },
+        { type: 'message-done', messageId: 'u1', status: 'complete' },
+      ],
+    },
+    ...words.map((word) => ({
+      delayMs: 40,
+      updates: [{ type: 'chunk', messageId: 'a1', text: word }] as AgentUpdate[],
+    })),
+    { delayMs: 900, updates: [{ type: 'full', messageId: 'a1', text: citedAnswer }] },
+    { delayMs: 200, updates: [{ type: 'message-done', messageId: 'a1', status: 'complete' }] },
+  ]
+}
+
+function FootnotesDemo() {
+  const script = useMemo(citationScript, [])
+  const store = useMemo(() => storeWith([]), [])
+  useFakeAgent(store, script, { restartAfterMs: 4000 })
+  return (
+    <StoryFrame height={460}>
+      <Transcript store={store} markRevisions />
+    </StoryFrame>
+  )
+}
+
+/**
+ * Loops: an answer streams, then a post-processing pass replaces it with footnote citations and
+ * their sources. The references are numbered by first use and the sources listed once, as a render
+ * of the whole answer would; the paragraphs that gained a reference are marked as revised.
+ */
+export const FootnoteCitations: Story = {
+  render: () => <FootnotesDemo />,
+  play: async ({ canvasElement }) => {
+    const answer = () => canvasElement.querySelector('[data-role="assistant"] [data-palimpsest-markdown]')
+    await waitFor(() => expect(answer()?.querySelector('section[data-footnotes]')).toBeTruthy(), {
+      timeout: 10000,
+    })
+    const numbers = [...answer()!.querySelectorAll('p sup a[data-footnote-ref]')].map((link) => link.textContent)
+    expect(numbers).toEqual(['1', '2', '3', '2', '1'])
+    const sources = [...answer()!.querySelectorAll('section[data-footnotes] li')].map((item) => item.id)
+    expect(sources).toEqual(['streams', 'clear', 'full'].map((label) => `user-content-fn-${label}`))
+    // The list's heading is for screen readers: present, and clipped to nothing on screen.
+    const label = answer()!.querySelector('#footnote-label')!
+    expect(label.textContent).toBe('Footnotes')
+    expect(label.getBoundingClientRect().height).toBeLessThanOrEqual(1)
+  },
+}
