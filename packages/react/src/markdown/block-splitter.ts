@@ -29,7 +29,7 @@ import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
 import { applyTextChanges, shiftedOffset } from './text-changes'
-import { extendsText, hasTextAt, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
+import { extendsText, hasTextAt, sharedLengthFrom, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
@@ -560,12 +560,18 @@ function withDefinitions(previous: SplitState | undefined, split: SplitState): S
  * of the unchanged blocks kept and the changed region's new blocks taking the keys of the blocks
  * they replace, in order.
  */
-export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, knownPrefix = 0): SplitState {
+export function rewriteSplit(
+  previous: SplitState,
+  text: string,
+  resyncs = 0,
+  knownPrefix = 0,
+  oldTail: OldTail = { text: previous.text, from: knownPrefix },
+): SplitState {
   const oldText = previous.text
   const blocks = settledBlocks(previous)
   const all = [...blocks, ...previous.tail]
   // The kept prefix: blocks whose settling line (the first line of the block after) is unchanged.
-  const prefixEnd = sharedPrefixLength(oldText, text, knownPrefix)
+  const prefixEnd = knownPrefix + sharedLengthFrom(oldTail.text, oldTail.from, text, knownPrefix)
   let kept = 0
   let keptEnd = 0
   let offset = 0
@@ -579,7 +585,7 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
     keptEnd = nextStart
     offset = nextStart
   }
-  const suffixLength = sharedSuffixLength(oldText, text, Math.min(oldText.length, text.length) - prefixEnd)
+  const suffixLength = sharedSuffixLength(oldTail.text, text, Math.min(oldText.length, text.length) - prefixEnd)
   if (resyncs === 0) {
     const words = wordRewrite(previous, text, prefixEnd, suffixLength, all)
     if (words) return words
@@ -612,16 +618,27 @@ export function rewriteSplit(previous: SplitState, text: string, resyncs = 0, kn
       if (index > changed.index) {
         const at = text.indexOf(blocks[index]!.text, prefixEnd)
         // The text up to the anchor as it is now, after it as it was: the next step rewrites the rest.
-        const partly = at < 0 ? undefined : text.slice(0, at) + oldText.slice(oldStart)
+        // Its characters are read from the two texts, never from the joined string (over 1 MB, each
+        // read would copy it whole).
+        const rest = { text: oldTail.text, from: oldStart - knownPrefix + oldTail.from }
+        const partly = at < 0 ? undefined : joinedText(text, at, rest)
         const rewritten = partly && rewriteBefore(previous, partly, blocks, kept, keptEnd, index, at)
         // Both texts are the same up to the anchor: the next step's prefix comparison starts there.
-        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1, at)
+        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1, at, rest)
       }
       oldStart += blocks[index]!.text.length
     }
   }
   for (const candidate of candidates) {
-    const rewritten = rewriteBefore(previous, text, blocks, kept, keptEnd, candidate.index, candidate.start + shift)
+    const rewritten = rewriteBefore(
+      previous,
+      wholeText(text),
+      blocks,
+      kept,
+      keptEnd,
+      candidate.index,
+      candidate.start + shift,
+    )
     if (rewritten) return rewritten
   }
   const base = truncated(previous, text, blocks, kept, keptEnd)
@@ -749,7 +766,7 @@ function wordRewrite(
     settledEnd: shiftedOffset(previous.settledEnd, changes),
     tailLeaf,
   }
-  return stop ? rewriteSplit(made, text, 1, stop.new) : made
+  return stop ? rewriteSplit(made, text, 1, stop.new, { text: previous.text, from: stop.old }) : made
 }
 
 /**
@@ -909,13 +926,49 @@ const maxResyncs = 64
 const maxAnchorTries = 3
 
 /**
+ * The old text from an offset on, as a later step of a rewrite reads it: in `rewriteSplit`, the
+ * previous state's text from `knownPrefix` on is `text` from `from` on.
+ */
+interface OldTail {
+  readonly text: string
+  readonly from: number
+}
+
+/** A text as `rewriteBefore` reads it: slices of it, and the whole as the state's text. */
+interface TextView {
+  readonly length: number
+  slice(from: number, to: number): string
+  /** The whole text (for a joined text a rope that is never read, so never copied into one string). */
+  readonly value: string
+}
+
+function wholeText(text: string): TextView {
+  return { length: text.length, slice: (from, to) => text.slice(from, to), value: text }
+}
+
+/** `head` up to `at`, then the old text from `tail.from` on. */
+function joinedText(head: string, at: number, tail: OldTail): TextView {
+  const shift = tail.from - at
+  return {
+    length: at + tail.text.length - tail.from,
+    slice: (from, to) =>
+      from >= at
+        ? tail.text.slice(from + shift, to + shift)
+        : to <= at
+          ? head.slice(from, to)
+          : head.slice(from, at) + tail.text.slice(tail.from, to + shift),
+    value: head.slice(0, at) + tail.text.slice(tail.from),
+  }
+}
+
+/**
  * The state with the blocks from `anchor` on kept, if the block at `anchor` (at `anchorStart` in
  * `text`) still starts a block of its own after the region from the kept blocks' end is parsed
  * again; undefined when it does not.
  */
 function rewriteBefore(
   previous: SplitState,
-  text: string,
+  text: TextView,
   blocks: readonly MarkdownBlock[],
   kept: number,
   keptEnd: number,
@@ -927,7 +980,7 @@ function rewriteBefore(
   // Through the anchor's first line and its line ending: that settles everything before the anchor.
   let firstLine = anchorStart + firstLineEnd(anchorBlock.text)
   if (firstLine === anchorStart + anchorBlock.text.length) firstLine += lineEndingLength(next.text, 0)
-  else firstLine += lineEndingLength(text, firstLine)
+  else firstLine += lineEndingLength(text.slice(firstLine, firstLine + 2), 0)
   const keptHasOutput = kept > 0 && (blocks[kept - 1]!.separated || !blocks[kept - 1]!.rendersNothing)
   const replaced = blocks.slice(kept, anchor)
   const region = parseRegion(
@@ -957,7 +1010,7 @@ function rewriteBefore(
         ]
   return withDefinitions(previous, {
     ...previous,
-    text,
+    text: text.value,
     settledPages: suffix.pages,
     settledCount: previous.settledCount - replaced.length + middle.length,
     settledHasOutput: suffix.settledHasOutput,

@@ -23,13 +23,24 @@ export function extendsText(text: string, prefix: string): boolean {
 
 /** How many characters `a` and `b` share from their starts, given that they share the first `known`. */
 export function sharedPrefixLength(a: string, b: string, known = 0): number {
-  const limit = Math.min(a.length, b.length)
-  let at = Math.min(known, limit)
+  const from = Math.min(known, a.length, b.length)
+  return from + sharedLengthFrom(a, from, b, from)
+}
+
+/** How many characters `a` from `aFrom` and `b` from `bFrom` have in common before they first differ. */
+export function sharedLengthFrom(a: string, aFrom: number, b: string, bFrom: number): number {
+  const limit = Math.min(a.length - aFrom, b.length - bFrom)
+  let length = 0
   for (const stride of strides) {
-    while (at + stride <= limit && a.slice(at, at + stride) === b.slice(at, at + stride)) at += stride
+    while (
+      length + stride <= limit &&
+      a.slice(aFrom + length, aFrom + length + stride) === b.slice(bFrom + length, bFrom + length + stride)
+    ) {
+      length += stride
+    }
   }
-  while (at < limit && a.charCodeAt(at) === b.charCodeAt(at)) at++
-  return at
+  while (length < limit && a.charCodeAt(aFrom + length) === b.charCodeAt(bFrom + length)) length++
+  return length
 }
 
 /** How many characters `a` and `b` share at their ends, counting at most `limit`. */

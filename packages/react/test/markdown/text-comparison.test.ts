@@ -5,7 +5,13 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { extendsText, hasTextAt, sharedPrefixLength, sharedSuffixLength } from '../../src/markdown/text-comparison'
+import {
+  extendsText,
+  hasTextAt,
+  sharedLengthFrom,
+  sharedPrefixLength,
+  sharedSuffixLength,
+} from '../../src/markdown/text-comparison'
 import { commonPrefix, commonSuffix } from './common-affixes'
 
 /** A long text and a copy with a few characters changed, inserted or removed at chosen places. */
@@ -33,6 +39,27 @@ describe('comparing long texts', () => {
         expect(sharedSuffixLength(before, after, limit)).toBe(commonSuffix(before, after, prefix))
       }),
       { numRuns: 300, seed: 7 },
+    )
+  })
+
+  it('compares two texts from different offsets as a character-by-character scan does', () => {
+    fc.assert(
+      fc.property(editedPair, fc.nat(), fc.nat(), ([before, after], from, shift) => {
+        // A rewrite step reads the old text from one offset and the new text from another.
+        const aFrom = from % (before.length + 1)
+        const bFrom = Math.min(after.length, aFrom + (shift % 40))
+        let scanned = 0
+        while (
+          aFrom + scanned < before.length &&
+          bFrom + scanned < after.length &&
+          before[aFrom + scanned] === after[bFrom + scanned]
+        ) {
+          scanned++
+        }
+        expect(sharedLengthFrom(before, aFrom, after, bFrom)).toBe(scanned)
+        expect(sharedLengthFrom(`xy${before}`, aFrom + 2, after, bFrom)).toBe(scanned)
+      }),
+      { numRuns: 300, seed: 8 },
     )
   })
 
