@@ -82,7 +82,18 @@ function stubsFor(text: string, labels: readonly string[]): string {
   return stubs === '' ? '' : `${stubs}\n`
 }
 
+/** The document's footnote labels, and one string of them that compares in one step. */
+interface Labels {
+  readonly list: readonly string[]
+  readonly key: string
+}
+
 interface Analysis {
+  /** What it was made of: while they are the same, the source is too (not written again to compare). */
+  readonly text: string
+  readonly labelsKey: string
+  readonly linkDefinitions: DocumentDefinitions
+  readonly syntax: MarkdownSyntax
   readonly source: string
   /** Top-level nodes of the block (and its link definitions), without the stubs. */
   readonly nodes: readonly RootContent[]
@@ -99,15 +110,21 @@ const described = new WeakMap<MarkdownBlock, BlockFootnotes>()
 function analyse(
   block: MarkdownBlock,
   text: string,
-  labels: readonly string[],
+  labels: Labels,
   definitions: DocumentDefinitions,
   syntax: MarkdownSyntax,
-): Analysis {
-  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(text), definitions) : ''
-  const stubs = stubsFor(text, labels)
-  const source = prefix + stubs + text
+) {
   const last = analyses.get(block)
-  if (last?.source === source) return last
+  const same = last?.text === text && last.syntax === syntax
+  if (same && last.labelsKey === labels.key && last.linkDefinitions === definitions) return last
+  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(text), definitions) : ''
+  const stubs = stubsFor(text, labels.list)
+  const source = prefix + stubs + text
+  if (same && last.source === source) {
+    const kept = { ...last, labelsKey: labels.key, linkDefinitions: definitions }
+    analyses.set(block, kept)
+    return kept
+  }
   reportMarkdownWork({ kind: 'footnote-parse', chars: source.length })
   const stubsEnd = prefix.length + stubs.length
   const nodes = syntax.parse(source).children.filter((node) => {
@@ -117,7 +134,16 @@ function analyse(
   const references: string[] = []
   const found: FootnoteDefinition[] = []
   for (const node of nodes) collectFootnotes(node, references, found)
-  const analysis = { source, nodes, references, definitions: found }
+  const analysis = {
+    text,
+    labelsKey: labels.key,
+    linkDefinitions: definitions,
+    syntax,
+    source,
+    nodes,
+    references,
+    definitions: found,
+  }
   analyses.set(block, analysis)
   return analysis
 }
@@ -178,18 +204,18 @@ export function documentFootnotes(
   tail: readonly RenderedText[],
   definitions: DocumentDefinitions,
 ): DocumentFootnotes | undefined {
-  const labels = footnoteLabels(split)
-  if (labels.length === 0) return undefined
-  const labelsKey = labels.join('\n')
+  const list = footnoteLabels(split)
+  if (list.length === 0) return undefined
+  const labels: Labels = { list, key: list.join('\n') }
   let settled = settledNumberings.get(split.settledPages)
-  if (settled?.labels !== labelsKey || settled.definitions !== definitions || settled.syntax !== split.syntax) {
+  if (settled?.labels !== labels.key || settled.definitions !== definitions || settled.syntax !== split.syntax) {
     const numbering: Numbering = { order: [], index: new Map(), counts: new Map(), definitions: [] }
     const blocks = new Map<MarkdownBlock, BlockFootnotes>()
     for (const block of settledBlocks(split)) {
       const text = renderedAsOf(block)?.text ?? block.text
       numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
     }
-    settled = { labels: labelsKey, definitions, syntax: split.syntax, blocks, numbering }
+    settled = { labels: labels.key, definitions, syntax: split.syntax, blocks, numbering }
     settledNumberings.set(split.settledPages, settled)
   }
   const { numbering: after } = settled
@@ -207,7 +233,7 @@ export function documentFootnotes(
 function numberBlock(
   block: MarkdownBlock,
   text: string,
-  labels: readonly string[],
+  labels: Labels,
   definitions: DocumentDefinitions,
   syntax: MarkdownSyntax,
   numbering: Numbering,
