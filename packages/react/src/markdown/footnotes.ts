@@ -7,11 +7,11 @@
  *   blank line after it closes, so the block's own text parses as at the start of a document; the
  *   stub's node is dropped from the tree;
  * - the references of every such block are read from its tree in the order mdast-util-to-hast
- *   renders them, and counted through the document (`numberBlocks`); a block renders with the
+ *   renders them, and counted through the document (`documentFootnotes`); a block renders with the
  *   numbering that the blocks before it leave (`FootnoteSeed`, read by `footnote-numbering.ts`), so
  *   its `sup` links are those of a render of the whole text;
  * - the list of footnotes is mdast-util-to-hast's own footer for a tree of those references and the
- *   document's definitions (`footnoteSection`).
+ *   document's definitions (`footnoteSection` in `footnote-numbering.ts`).
  * A block renders again when its text, or the numbering it reads, changes: a reference added at
  * the top renumbers the blocks after it that reference footnotes, not the others.
  */
@@ -104,8 +104,11 @@ interface Analysis {
 
 /** The last analysis of a block, by the splitter's block (the source says whether it still holds). */
 const analyses = new WeakMap<MarkdownBlock, Analysis>()
-/** The last render description of a block, kept while equal so memoised blocks skip. */
-const described = new WeakMap<MarkdownBlock, BlockFootnotes>()
+/**
+ * The last render description of a block and the nodes it was made of: the same object while both
+ * are the same, so the memoised block skips.
+ */
+const described = new WeakMap<MarkdownBlock, { footnotes: BlockFootnotes; nodes: readonly RootContent[] }>()
 
 function analyse(
   block: MarkdownBlock,
@@ -183,7 +186,7 @@ interface Numbering {
 }
 
 interface SettledNumbering {
-  readonly labels: string
+  readonly labelsKey: string
   readonly definitions: DocumentDefinitions
   readonly syntax: MarkdownSyntax
   readonly blocks: Map<MarkdownBlock, BlockFootnotes>
@@ -208,14 +211,14 @@ export function documentFootnotes(
   if (list.length === 0) return undefined
   const labels: Labels = { list, key: list.join('\n') }
   let settled = settledNumberings.get(split.settledPages)
-  if (settled?.labels !== labels.key || settled.definitions !== definitions || settled.syntax !== split.syntax) {
+  if (settled?.labelsKey !== labels.key || settled.definitions !== definitions || settled.syntax !== split.syntax) {
     const numbering: Numbering = { order: [], index: new Map(), counts: new Map(), definitions: [] }
     const blocks = new Map<MarkdownBlock, BlockFootnotes>()
     for (const block of settledBlocks(split)) {
       const text = renderedAsOf(block)?.text ?? block.text
       numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
     }
-    settled = { labels: labels.key, definitions, syntax: split.syntax, blocks, numbering }
+    settled = { labelsKey: labels.key, definitions, syntax: split.syntax, blocks, numbering }
     settledNumberings.set(split.settledPages, settled)
   }
   const { numbering: after } = settled
@@ -252,13 +255,13 @@ function numberBlock(
   }
   const last = described.get(block)
   let footnotes: BlockFootnotes
-  if (last?.source === analysis.source && last.signature === signature) footnotes = last
+  if (last?.nodes === analysis.nodes && last.footnotes.signature === signature) footnotes = last.footnotes
   else {
     for (const [id, count] of counts) if (count === 0) counts.delete(id)
     const seed: FootnoteSeed = { order: [...numbering.order], counts }
     const tree: Root = { type: 'root', children: [...analysis.nodes], data: { footnoteSeed: seed } }
     footnotes = { source: analysis.source, tree, signature }
-    described.set(block, footnotes)
+    described.set(block, { footnotes, nodes: analysis.nodes })
   }
   into.set(block, footnotes)
   for (const id of analysis.references) {
