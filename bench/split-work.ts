@@ -39,27 +39,23 @@ for (const size of fullConfig.longMessage.sizes) {
     state = advanceSplit(state, streamed)
     parsedPerCommit.push(parsed)
     if (state.hasDefinitions) definitionsFrom ??= streamed.length
-    // Footnotes still render the whole text as one block; link definitions ride along with the blocks that use them;
+    // Link definitions ride along with the blocks that use them (footnotes' stubs are not counted);
     // a streaming HTML block is shown as its text, not parsed (`tailBlock(...).literal`); a streaming table renders
     // its head with its last row, and a page of settled rows when it changed (`tailBlock(...).tableRows`).
     const current = state
     const withDefinitions = (text: string) =>
       text.length + definitionsPrefix(labelSearchKey(text), current.definitions).length
     renderedPerCommit.push(
-      current.hasFootnoteDefinitions
-        ? streamed.length
-        : current.tail.reduce((total, block) => {
-            const shown = tailBlock(current, block, true)
-            if (shown.literal !== undefined) return total
-            const rows = shown.tableRows
-            if (!rows) return total + withDefinitions(block.text)
-            const page = rows.pages[rows.pages.length - 1]
-            const pageChanged = page !== undefined && page !== lastTablePage
-            lastTablePage = page
-            return (
-              total + withDefinitions(rows.head + rows.last) + (pageChanged ? withDefinitions(rows.head + page) : 0)
-            )
-          }, 0),
+      current.tail.reduce((total, block) => {
+        const shown = tailBlock(current, block, true)
+        if (shown.literal !== undefined) return total
+        const rows = shown.tableRows
+        if (!rows) return total + withDefinitions(block.text)
+        const page = rows.pages[rows.pages.length - 1]
+        const pageChanged = page !== undefined && page !== lastTablePage
+        lastTablePage = page
+        return total + withDefinitions(rows.head + rows.last) + (pageChanged ? withDefinitions(rows.head + page) : 0)
+      }, 0),
     )
   }
   const stats = (values: number[]) =>

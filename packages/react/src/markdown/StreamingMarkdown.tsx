@@ -15,6 +15,7 @@ import {
   blankLineEndedHtmlTail,
   blockPageSize,
   blockTreeOf,
+  hasFootnoteDefinitions,
   keepBlockTree,
   keepPrefixedTree,
   keepRepairedTree,
@@ -228,7 +229,7 @@ export function SplitMarkdown({
   const definitions = streaming ? split.streamingDefinitions : split.definitions
   const tailBlocks = tail.map((block) => tailBlock(split, block, streaming))
   const owners = tail
-  const footnotes = split.hasFootnoteDefinitions
+  const footnotes = hasFootnoteDefinitions(split)
     ? documentFootnotes(
         split,
         tail.map((block, index) => ({ block, text: tailBlocks[index]!.text })),

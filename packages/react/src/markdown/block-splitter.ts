@@ -112,10 +112,10 @@ export interface SplitState {
    * check whether it may use it; this way each definition changes them about once.
    */
   readonly streamingDefinitions: DocumentDefinitions
-  /** The text has a link reference definition, or had a footnote definition since the last restart. */
+  /** The text has a link reference definition or a footnote definition (a bracketed word may be a reference). */
   readonly hasDefinitions: boolean
-  /** Sticky since the last restart: a footnote definition was seen (a bracketed word may be a reference). */
-  readonly hasFootnoteDefinitions: boolean
+  /** How many settled blocks hold a footnote definition (see `hasFootnoteDefinitions`). */
+  readonly settledFootnoteBlocks: number
   /** The key the next new block gets. */
   readonly nextKey: number
   /** The key of the next new page (where the tail renders when the last page is full). */
@@ -146,7 +146,7 @@ const emptyState: SplitState = {
   definitions: noDefinitions,
   streamingDefinitions: noDefinitions,
   hasDefinitions: false,
-  hasFootnoteDefinitions: false,
+  settledFootnoteBlocks: 0,
   nextKey: 0,
   tailPageKey: 0,
   nextPageKey: 1,
@@ -319,7 +319,6 @@ interface ParsedRegion {
   readonly tailLeaf: TailLeaf | undefined
   readonly tailDefinitions: LinkDefinition[]
   readonly endedTailDefinitions: LinkDefinition[]
-  readonly hasFootnoteDefinitions: boolean
   /** Whether the region's settled blocks render something, or something before them does. */
   readonly hasOutput: boolean
   /** Start of the first tail block in the region (0 when the region has no block: it is blank). */
@@ -338,12 +337,10 @@ function parseRegion(
   syntax: MarkdownSyntax,
   region: string,
   hasOutputBefore: boolean,
-  footnotesBefore: boolean,
   replaced: readonly MarkdownBlock[],
   nextKey: number,
 ): ParsedRegion & { lastBlockStart: number; nodes: readonly TopLevelBlock[]; groupStarts: number[] } {
   const parsed = parseTopLevelBlocks(region, syntax)
-  const hasFootnoteDefinitions = footnotesBefore || parsed.hasFootnoteDefinitions
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
   const nodes = parsed.blocks
@@ -455,7 +452,6 @@ function parseRegion(
     tailLeaf,
     tailDefinitions,
     endedTailDefinitions,
-    hasFootnoteDefinitions,
     hasOutput: hasOutputAfterSettled,
     tailStart: starts[group] ?? 0,
     nextKey,
@@ -466,6 +462,18 @@ function parseRegion(
 }
 
 const noBlockDefinitions: readonly LinkDefinition[] = []
+
+/** Whether the text has a footnote definition. */
+export function hasFootnoteDefinitions(split: SplitState): boolean {
+  return split.settledFootnoteBlocks > 0 || split.tail.some((block) => block.footnoteLabels !== undefined)
+}
+
+/** How many of the blocks from `from` (inclusive) to `to` (exclusive) hold a footnote definition. */
+function footnoteBlocksIn(blocks: readonly MarkdownBlock[], from: number, to: number): number {
+  let count = 0
+  for (let index = from; index < to; index++) if (blocks[index]!.footnoteLabels) count++
+  return count
+}
 
 /** Definitions render nothing where they are (a footnote's content renders in the list at the end). */
 const rendersInPlaceNothing = new Set(['definition', 'footnoteDefinition'])
@@ -499,14 +507,7 @@ function splitRegion(
   text: string,
   replaced: readonly MarkdownBlock[],
 ): SplitState {
-  const region = parseRegion(
-    base.syntax,
-    text.slice(base.settledEnd),
-    base.settledHasOutput,
-    base.hasFootnoteDefinitions,
-    replaced,
-    base.nextKey,
-  )
+  const region = parseRegion(base.syntax, text.slice(base.settledEnd), base.settledHasOutput, replaced, base.nextKey)
   const [pages, tailPageKey, nextPageKey] = appendToPages(
     base.settledPages,
     region.settled,
@@ -528,7 +529,7 @@ function splitRegion(
     settledDefinitions,
     tailDefinitions: region.tailDefinitions,
     endedTailDefinitions: region.endedTailDefinitions,
-    hasFootnoteDefinitions: region.hasFootnoteDefinitions,
+    settledFootnoteBlocks: base.settledFootnoteBlocks + footnoteBlocksIn(region.settled, 0, region.settled.length),
     nextKey: region.nextKey,
     tailPageKey,
     nextPageKey,
@@ -537,7 +538,7 @@ function splitRegion(
 
 /** `split` with its document definitions brought up to date (the same objects as `previous`'s while equal). */
 function withDefinitions(previous: SplitState | undefined, split: SplitState): SplitState {
-  const { settledDefinitions, tailDefinitions, endedTailDefinitions, hasFootnoteDefinitions } = split
+  const { settledDefinitions, tailDefinitions, endedTailDefinitions } = split
   return {
     ...split,
     definitions: documentDefinitions(previous?.definitions ?? noDefinitions, settledDefinitions, tailDefinitions),
@@ -546,7 +547,7 @@ function withDefinitions(previous: SplitState | undefined, split: SplitState): S
       settledDefinitions,
       endedTailDefinitions,
     ),
-    hasDefinitions: settledDefinitions.length > 0 || tailDefinitions.length > 0 || hasFootnoteDefinitions,
+    hasDefinitions: settledDefinitions.length > 0 || tailDefinitions.length > 0 || hasFootnoteDefinitions(split),
   }
 }
 
@@ -683,6 +684,7 @@ function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): S
     settledCount: base.settledCount + 1,
     settledHasOutput: true,
     settledEnd,
+    settledFootnoteBlocks: base.settledFootnoteBlocks + (tail.footnoteLabels ? 1 : 0),
     tailPageKey,
     nextPageKey,
   }
@@ -983,14 +985,7 @@ function rewriteBefore(
   else firstLine += lineEndingLength(text.slice(firstLine, firstLine + 2), 0)
   const keptHasOutput = kept > 0 && (blocks[kept - 1]!.separated || !blocks[kept - 1]!.rendersNothing)
   const replaced = blocks.slice(kept, anchor)
-  const region = parseRegion(
-    previous.syntax,
-    text.slice(keptEnd, firstLine),
-    keptHasOutput,
-    false,
-    replaced,
-    previous.nextKey,
-  )
+  const region = parseRegion(previous.syntax, text.slice(keptEnd, firstLine), keptHasOutput, replaced, previous.nextKey)
   // The anchor must be the region's last block, starting where it did, and every block before it settled.
   const relativeStart = anchorStart - keptEnd
   if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart) return undefined
@@ -1017,7 +1012,10 @@ function rewriteBefore(
     settledEnd: previous.settledEnd + (text.length - previous.text.length),
     tail: suffix.tail,
     settledDefinitions,
-    hasFootnoteDefinitions: previous.hasFootnoteDefinitions || region.hasFootnoteDefinitions,
+    settledFootnoteBlocks:
+      previous.settledFootnoteBlocks -
+      footnoteBlocksIn(blocks, kept, anchor) +
+      footnoteBlocksIn(middle, 0, middle.length),
     nextKey: region.nextKey,
     nextPageKey,
   })
@@ -1141,6 +1139,7 @@ function truncated(
     settledHasOutput: last !== undefined && (last.separated || !last.rendersNothing),
     settledEnd: keptEnd,
     settledDefinitions: previous.settledDefinitions.slice(0, definitionsIn(blocks, 0, kept)),
+    settledFootnoteBlocks: footnoteBlocksIn(blocks, 0, kept),
     nextKey: previous.nextKey,
     tailPageKey,
     nextPageKey: previous.nextPageKey,

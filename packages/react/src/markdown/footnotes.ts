@@ -16,7 +16,13 @@
  * the top renumbers the blocks after it that reference footnotes, not the others.
  */
 import type { FootnoteDefinition, FootnoteReference, Nodes, Root, RootContent } from 'mdast'
-import { type MarkdownBlock, renderedAsOf, type SplitState, settledBlocks } from './block-splitter'
+import {
+  hasFootnoteDefinitions,
+  type MarkdownBlock,
+  renderedAsOf,
+  type SplitState,
+  settledBlocks,
+} from './block-splitter'
 import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
@@ -64,7 +70,7 @@ export function footnoteLabels(split: SplitState): readonly string[] {
 
 /** Whether the document has a footnote definition (then `SplitMarkdown` renders it, not the finished pages). */
 export function hasFootnotes(split: SplitState): boolean {
-  return split.hasFootnoteDefinitions && footnoteLabels(split).length > 0
+  return hasFootnoteDefinitions(split)
 }
 
 /**

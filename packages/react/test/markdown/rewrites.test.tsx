@@ -29,7 +29,7 @@ function observable(state: SplitState) {
     definitions: state.definitions.list,
     streamingDefinitions: state.streamingDefinitions.list,
     hasDefinitions: state.hasDefinitions,
-    hasFootnoteDefinitions: state.hasFootnoteDefinitions,
+    settledFootnoteBlocks: state.settledFootnoteBlocks,
   }
 }
 

@@ -28,7 +28,7 @@ function observable(state: SplitState) {
     tail: state.tail,
     tailLeaf: state.tailLeaf,
     definitions: state.definitions.list,
-    hasFootnoteDefinitions: state.hasFootnoteDefinitions,
+    settledFootnoteBlocks: state.settledFootnoteBlocks,
     list: last && streamingListOf(last),
   }
 }
