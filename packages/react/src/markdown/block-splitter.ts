@@ -212,6 +212,24 @@ export function takeBlockSyntax(block: MarkdownBlock): BlockSyntax | undefined {
 }
 
 /**
+ * Trees of blocks that may cite a footnote (or define one) from a parse of a region that defines
+ * footnotes, with the labels that region defines, until their footnote render takes them.
+ */
+const footnoteTrees = new WeakMap<MarkdownBlock, { readonly syntax: BlockSyntax; readonly labels: string }>()
+
+/**
+ * The tree of `block` from the parse that made it, once, when that parse defined exactly the
+ * document's footnote labels (`labels`, joined by line feeds): every reference in it resolved as it
+ * does in a parse of the block after stub definitions of them, so that parse need not be made.
+ */
+export function footnoteTreeOf(block: MarkdownBlock, labels: string): BlockSyntax | undefined {
+  const kept = footnoteTrees.get(block)
+  if (!kept) return undefined
+  footnoteTrees.delete(block)
+  return kept.labels === labels ? kept.syntax : undefined
+}
+
+/**
  * Trees blocks were rendered from (positions relative to the block), kept while their message
  * streams: a rewrite that only changes words makes a changed block's tree from its old one instead
  * of parsing it (`wordRewrite`). Released when the message settles (`releaseBlockTrees`).
@@ -414,12 +432,23 @@ function parseRegion(
   const reusable = nodes.every((node) => node.definitions.length === 0)
   const ownTree = (block: MarkdownBlock) =>
     reusable && !block.rendersNothing && !(parsed.hasFootnoteDefinitions && block.text.includes('[^'))
+  // Such a block (or a footnote definition) keeps this parse for its footnote render instead: a parse
+  // with every footnote label defined, when the region defines all of the document's (`footnoteTreeOf`).
+  const citing = (block: MarkdownBlock) => reusable && parsed.hasFootnoteDefinitions && block.text.includes('[^')
+  let regionLabels: string | undefined
+  const keepTree = (block: MarkdownBlock, group: number) => {
+    if (ownTree(block)) blockTrees.set(block, syntaxAt(group))
+    else if (citing(block)) {
+      regionLabels ??= nodes.flatMap((node) => node.footnoteLabels).join('\n')
+      footnoteTrees.set(block, { syntax: syntaxAt(group), labels: regionLabels })
+    }
+  }
 
   const settled: MarkdownBlock[] = []
   let group = 0
   while (group + 1 < groupStarts.length && nodes[groupStarts[group + 1]!]!.lineStart <= lastLineEnd) {
     const block = blockAt(group)
-    if (ownTree(block) && block !== counterpart(group)) blockTrees.set(block, syntaxAt(group))
+    if (block !== counterpart(group)) keepTree(block, group)
     settled.push(block)
     group++
   }
@@ -437,9 +466,7 @@ function parseRegion(
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
   const last = tail[tail.length - 1]
-  if (tail.length === 1 && last && ownTree(last) && last !== counterpart(groups - 1)) {
-    blockTrees.set(last, syntaxAt(groupStarts.length - 1))
-  }
+  if (tail.length === 1 && last && last !== counterpart(groups - 1)) keepTree(last, groupStarts.length - 1)
   // A tail that is one list grows item by item (`growList`).
   const lastNode = parsed.nodes[nodes.length - 1]
   if (tail.length === 1 && last && lastNode?.type === 'list' && groupStarts[groups - 1] === nodes.length - 1) {

@@ -17,6 +17,7 @@
  */
 import type { FootnoteDefinition, FootnoteReference, Nodes, Root, RootContent } from 'mdast'
 import {
+  footnoteTreeOf,
   hasFootnoteDefinitions,
   type MarkdownBlock,
   renderedAsOf,
@@ -26,6 +27,7 @@ import {
 import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
+import { rootOf } from './markdown-pipeline'
 import type { MarkdownSyntax } from './markdown-syntax'
 
 /** How one block of a document with footnotes renders. */
@@ -134,12 +136,11 @@ function analyse(
     analyses.set(block, kept)
     return kept
   }
-  reportMarkdownWork({ kind: 'footnote-parse', chars: source.length })
-  const stubsEnd = prefix.length + stubs.length
-  const nodes = syntax.parse(source).children.filter((node) => {
-    const start = node.position?.start.offset ?? 0
-    return start < prefix.length || start >= stubsEnd
-  })
+  // The splitter's parse, when it defined every label and the block renders without link definitions.
+  const split = prefix === '' && text === block.text ? footnoteTreeOf(block, labels.key) : undefined
+  const nodes = split
+    ? rootOf(split.nodes, split.offset, split.line).children
+    : parseWithStubs(source, prefix, stubs, syntax)
   const references: string[] = []
   const found: FootnoteDefinition[] = []
   for (const node of nodes) collectFootnotes(node, references, found)
@@ -155,6 +156,16 @@ function analyse(
   }
   analyses.set(block, analysis)
   return analysis
+}
+
+/** The top-level nodes of a parse of `source` but the stubs' block quote. */
+function parseWithStubs(source: string, prefix: string, stubs: string, syntax: MarkdownSyntax): RootContent[] {
+  reportMarkdownWork({ kind: 'footnote-parse', chars: source.length })
+  const stubsEnd = prefix.length + stubs.length
+  return syntax.parse(source).children.filter((node) => {
+    const start = node.position?.start.offset ?? 0
+    return start < prefix.length || start >= stubsEnd
+  })
 }
 
 /**

@@ -142,14 +142,29 @@ describe('a change renders the blocks it changes', () => {
   function countRenders(run: () => void) {
     const rendered: number[] = []
     let parsed = 0
+    let split = 0
     setMarkdownWorkListener((work: MarkdownWork) => {
       if (work.kind === 'block-render') rendered.push(work.blockKey)
       if (work.kind === 'footnote-parse') parsed += work.chars
+      if (work.kind === 'split-parse') split += work.chars
     })
     run()
     setMarkdownWorkListener(undefined)
-    return { rendered, parsed }
+    return { rendered, parsed, split }
   }
+
+  it('a document mounted with its footnotes is parsed once: the settled blocks render from the parse that split them', () => {
+    const text = citedDocument()
+    const { parsed, split } = countRenders(() => {
+      live = liveMarkdown()
+      live.render({ text, streaming: false })
+    })
+    expectAsReference(text)
+    expect(split).toBe(text.length)
+    // Only the unsettled tail, the last two definitions (the last line has no line ending, so the
+    // block before it has not settled either), is parsed again, with its stubs: 59 of 1,774 characters.
+    expect(parsed).toBeLessThan(60)
+  })
 
   it('a word edited in a plain paragraph renders that paragraph alone and keeps every other element', () => {
     const text = citedDocument()
