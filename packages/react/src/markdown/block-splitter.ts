@@ -427,9 +427,9 @@ function parseRegion(
   }
   // A block made here renders from this parse (`takeBlockSyntax`), unless a link definition in the
   // region resolved references in it: blocks render with the definitions known once their line ended.
-  // Nor may a footnote definition in the region have resolved its footnote references: without
-  // footnotes in the document, it renders from a parse without them.
   const reusable = nodes.every((node) => node.definitions.length === 0)
+  // Nor may a footnote definition in the region have resolved a footnote reference in it: without
+  // footnotes in the document, it renders from a parse without them.
   const ownTree = (block: MarkdownBlock) =>
     reusable && !block.rendersNothing && !(parsed.hasFootnoteDefinitions && block.text.includes('[^'))
   // Such a block (or a footnote definition) keeps this parse for its footnote render instead: a parse
