@@ -507,9 +507,14 @@ const BlockView = memo(function BlockView({ block, owner, definitions, footnotes
   const tableRows = footnotes ? undefined : block.tableRows
   // A re-padded table renders the earlier text it renders exactly as (so it is not rendered again).
   const text = renderedAsOf(block)?.text ?? block.text
-  // A streaming table or list writes the definitions before each of its parts.
+  // A streaming table or list writes the definitions before each of its parts; a block numbering
+  // footnotes has them written in its source already.
   const hasDefinitions =
-    definitions.list.length > 0 && literal === undefined && tableRows === undefined && listItems === undefined
+    definitions.list.length > 0 &&
+    literal === undefined &&
+    tableRows === undefined &&
+    listItems === undefined &&
+    footnotes === undefined
   const searchKey = useMemo(() => (hasDefinitions ? labelSearchKey(text) : ''), [text, hasDefinitions])
   const prefix = hasDefinitions ? definitionsPrefix(searchKey, definitions) : ''
   if (rendersNothing || text.trim() === '') return motion.caret ? <Caret /> : null
