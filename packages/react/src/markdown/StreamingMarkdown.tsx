@@ -29,13 +29,7 @@ import {
 } from './block-splitter'
 import { createFinishedRender, type FinishedRender, finishedPages } from './FinishedMarkdown'
 import type { FootnoteList } from './footnote-numbering'
-import {
-  type BlockFootnotes,
-  type DocumentFootnotes,
-  documentFootnotes,
-  hasFootnotes,
-  sameFootnoteList,
-} from './footnotes'
+import { type BlockFootnotes, documentFootnotes, pageFootnotes, sameFootnoteList } from './footnotes'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsFor, definitionsPrefix, labelSearchKey } from './link-definitions'
 import { streamingListOf } from './list-items'
@@ -224,18 +218,16 @@ export function SplitMarkdown({
   caret = false,
   finished,
 }: SplitMarkdownProps) {
-  if (finished && !streaming && !hasFootnotes(split)) return finishedPages(split, options, finished)
+  if (finished && !streaming && !hasFootnoteDefinitions(split)) return finishedPages(split, options, finished)
   const { settledPages, tail } = split
   const definitions = streaming ? split.streamingDefinitions : split.definitions
   const tailBlocks = tail.map((block) => tailBlock(split, block, streaming))
   const owners = tail
-  const footnotes = hasFootnoteDefinitions(split)
-    ? documentFootnotes(
-        split,
-        tail.map((block, index) => ({ block, text: tailBlocks[index]!.text })),
-        definitions,
-      )
-    : undefined
+  const footnotes = documentFootnotes(
+    split,
+    tail.map((block, index) => ({ block, text: tailBlocks[index]!.text })),
+    definitions,
+  )
   const last = settledPages[settledPages.length - 1]
   const room = last ? Math.max(0, blockPageSize - last.blocks.length) : 0
   const rest = tailBlocks.slice(room)
@@ -292,35 +284,6 @@ export function SplitMarkdown({
   // No unsettled block to end with it (nothing received yet): the caret stands alone.
   if (caret && tailBlocks.length === 0) pages.push(<Caret key="caret" />)
   return pages
-}
-
-/**
- * Each settled page's blocks' footnote renders (none when no block of it may reference a footnote),
- * the same map while they do not change, so the page stays memoised.
- */
-const footnotesOfPages = new WeakMap<
-  readonly MarkdownBlock[],
-  { settled: DocumentFootnotes['settled']; map: ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined }
->()
-
-function pageFootnotes(
-  blocks: readonly MarkdownBlock[],
-  footnotes: DocumentFootnotes,
-): ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined {
-  const last = footnotesOfPages.get(blocks)
-  if (last?.settled === footnotes.settled) return last.map
-  const map = new Map<MarkdownBlock, BlockFootnotes>()
-  for (const block of blocks) {
-    const own = footnotes.settled.get(block)
-    if (own) map.set(block, own)
-  }
-  const same =
-    last?.map !== undefined &&
-    last.map.size === map.size &&
-    [...map].every(([block, own]) => last.map?.get(block) === own)
-  const kept = same ? last.map : map.size > 0 ? map : undefined
-  footnotesOfPages.set(blocks, { settled: footnotes.settled, map: kept })
-  return kept
 }
 
 /** The list of footnotes after the last block: rendered again only when a reference or definition changed. */
@@ -554,29 +517,16 @@ const BlockView = memo(function BlockView({ block, owner, definitions, footnotes
       </>
     )
   }
-  if (footnotes) {
-    return (
-      <RenderedBlock
-        blockKey={block.key}
-        separated={separated}
-        source={footnotes.source}
-        prefix=""
-        owner={undefined}
-        rendersAsOwner={false}
-        footnotes={footnotes}
-        options={options}
-        motion={motion}
-      />
-    )
-  }
+  // A block numbering footnotes renders its own tree: no splitter tree serves it.
   return (
     <RenderedBlock
       blockKey={block.key}
       separated={separated}
-      source={prefix + text}
+      source={footnotes ? footnotes.source : prefix + text}
       prefix={prefix}
-      owner={owner}
-      rendersAsOwner={block.rendersAsOwner === true && prefix === ''}
+      owner={footnotes ? undefined : owner}
+      rendersAsOwner={!footnotes && block.rendersAsOwner === true && prefix === ''}
+      footnotes={footnotes}
       options={options}
       motion={motion}
     />

@@ -58,7 +58,7 @@ export interface RenderedText {
 const settledLabels = new WeakMap<object, readonly string[]>()
 
 /** The labels of the document's footnote definitions (settled and tail blocks), as written. */
-export function footnoteLabels(split: SplitState): readonly string[] {
+function footnoteLabels(split: SplitState): readonly string[] {
   let settled = settledLabels.get(split.settledPages)
   if (!settled) {
     const labels: string[] = []
@@ -68,11 +68,6 @@ export function footnoteLabels(split: SplitState): readonly string[] {
   }
   const tail = split.tail.flatMap((block) => block.footnoteLabels ?? [])
   return tail.length === 0 ? settled : [...settled, ...tail]
-}
-
-/** Whether the document has a footnote definition (then `SplitMarkdown` renders it, not the finished pages). */
-export function hasFootnotes(split: SplitState): boolean {
-  return hasFootnoteDefinitions(split)
 }
 
 /**
@@ -224,8 +219,8 @@ export function documentFootnotes(
   tail: readonly RenderedText[],
   definitions: DocumentDefinitions,
 ): DocumentFootnotes | undefined {
+  if (!hasFootnoteDefinitions(split)) return undefined
   const list = footnoteLabels(split)
-  if (list.length === 0) return undefined
   const labels: Labels = { list, key: list.join('\n') }
   let settled = settledNumberings.get(split.settledPages)
   if (settled?.labelsKey !== labels.key || settled.definitions !== definitions || settled.syntax !== split.syntax) {
@@ -261,20 +256,22 @@ function numberBlock(
 ): void {
   if (!text.includes('[^')) return
   const analysis = analyse(block, text, labels, definitions, syntax)
+  // The references so far to each id the block references (those referenced before it).
   const counts = new Map<string, number>()
+  const seen = new Set<string>()
   // The numbers of new ids follow the ids before: a block with references reads how many there are.
   let signature = analysis.references.length > 0 ? `${numbering.order.length}` : ''
   for (const id of analysis.references) {
-    if (counts.has(id)) continue
+    if (seen.has(id)) continue
+    seen.add(id)
     const count = numbering.counts.get(id) ?? 0
-    counts.set(id, count)
+    if (count > 0) counts.set(id, count)
     signature += `|${id}:${numbering.index.get(id) ?? -1}:${count}`
   }
   const last = described.get(block)
   let footnotes: BlockFootnotes
   if (last?.nodes === analysis.nodes && last.footnotes.signature === signature) footnotes = last.footnotes
   else {
-    for (const [id, count] of counts) if (count === 0) counts.delete(id)
     const seed: FootnoteSeed = { order: [...numbering.order], counts }
     const tree: Root = { type: 'root', children: [...analysis.nodes], data: { footnoteSeed: seed } }
     footnotes = { source: analysis.source, tree, signature }
@@ -302,4 +299,34 @@ export function sameFootnoteList(a: FootnoteList, b: FootnoteList): boolean {
     if (b.order[index] !== id || a.counts.get(id) !== b.counts.get(id)) return false
   }
   return a.definitions.every((definition, index) => b.definitions[index] === definition)
+}
+
+/**
+ * Each settled page's blocks' footnote renders (none when no block of it may reference a footnote),
+ * the same map while they do not change, so the page stays memoised.
+ */
+const footnotesOfPages = new WeakMap<
+  readonly MarkdownBlock[],
+  { settled: DocumentFootnotes['settled']; map: ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined }
+>()
+
+/** The footnote renders of a settled page's blocks (see `footnotesOfPages`). */
+export function pageFootnotes(
+  blocks: readonly MarkdownBlock[],
+  footnotes: DocumentFootnotes,
+): ReadonlyMap<MarkdownBlock, BlockFootnotes> | undefined {
+  const last = footnotesOfPages.get(blocks)
+  if (last?.settled === footnotes.settled) return last.map
+  const map = new Map<MarkdownBlock, BlockFootnotes>()
+  for (const block of blocks) {
+    const own = footnotes.settled.get(block)
+    if (own) map.set(block, own)
+  }
+  const same =
+    last?.map !== undefined &&
+    last.map.size === map.size &&
+    [...map].every(([block, own]) => last.map?.get(block) === own)
+  const kept = same ? last.map : map.size > 0 ? map : undefined
+  footnotesOfPages.set(blocks, { settled: footnotes.settled, map: kept })
+  return kept
 }

@@ -6,7 +6,7 @@
  * pages' elements, nothing else.
  */
 import type { ReactNode } from 'react'
-import { advanceSplit, type SplitState } from '../markdown/block-splitter'
+import { advanceSplit, hasFootnoteDefinitions, type SplitState } from '../markdown/block-splitter'
 import {
   createFinishedRender,
   type FinishedRender,
@@ -15,7 +15,6 @@ import {
   renderedElements,
   restoreFinishedBlocks,
 } from '../markdown/FinishedMarkdown'
-import { hasFootnotes } from '../markdown/footnotes'
 import { MarkdownSourceContext, useMarkdownSourceStore } from '../markdown/markdown-source'
 import { type MarkdownRenderOptions, markdownOptions } from '../markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../markdown/render-settings'
@@ -84,7 +83,7 @@ function renderedPages(text: string, render: SettledTextRender, kept: KeptText):
   kept.options = options
   kept.split = split
   // With footnote definitions, `SplitMarkdown` renders it (the blocks are numbered through the text).
-  if (hasFootnotes(split)) return []
+  if (hasFootnoteDefinitions(split)) return []
   const pages = finishedPages(split, options, kept.pages)
   // Still the split of the text alone: made from nothing, or made again and not changed.
   if (released && (previous === undefined || split === previous)) {
@@ -106,7 +105,7 @@ export function settledText(text: string, epoch: number, render: SettledTextRend
   const pages = renderedPages(text, render, kept)
   const markdown = (
     <div data-palimpsest-markdown="">
-      {kept.split && hasFootnotes(kept.split) ? (
+      {kept.split && hasFootnoteDefinitions(kept.split) ? (
         <SplitMarkdown split={kept.split} streaming={false} options={render.options} />
       ) : (
         pages
