@@ -1,8 +1,9 @@
 /**
  * Numbering footnotes block by block as a render of the whole document numbers them
  * (`footnotes.ts` finds the references): the numbering a block starts from travels in its syntax
- * tree and the root handler of every syntax set's mdast-util-to-hast conversion reads it; the list
- * after the last block is mdast-util-to-hast's own, made from the references and definitions.
+ * tree, and every syntax set's conversion reads it (the default set's own,
+ * `syntax-tree-to-html-tree.ts`, and a root handler here in a defined set's remark-rehype); the list
+ * after the last block is the conversion's own, made from the references and definitions.
  */
 import type { Element, Root as HastRoot } from 'hast'
 import type { FootnoteDefinition, FootnoteReference, Root } from 'mdast'
@@ -36,7 +37,7 @@ function seededRoot(state: State, node: Root) {
   return result
 }
 
-/** Handlers for every conversion; mdast-util-to-hast types handlers as returning element content, though its root handler returns a root. */
+/** Handlers for a defined set's remark-rehype; mdast-util-to-hast types handlers as returning element content, though its root handler returns a root. */
 export const footnoteHandlers: Handlers = { root: seededRoot as unknown as Handler }
 
 /** The list after the last block, made from the references in order and the definitions. */
@@ -49,7 +50,7 @@ export interface FootnoteList {
 }
 
 /**
- * The `section` mdast-util-to-hast appends to a whole document with these references and
+ * The `section` a conversion appends to a whole document with these references and
  * definitions: a tree of the references, as often and in the order the document makes them, and
  * the definitions, converted by `toHtmlTree`; undefined when no reference has a definition.
  */

@@ -2,8 +2,8 @@
  * A block's next HTML tree made from its last one, when its syntax tree kept its shape: a word
  * rewrite (a diffusion model repainting the answer, an edit) or a chunk that grows the last word
  * changes the values of a few text, code, raw HTML, link and image nodes and nothing else. Converting the
- * whole block again (mdast-util-to-hast, the URL policy) costs as much as its parse; here only the
- * changed nodes are converted, by mdast-util-to-hast's own handlers, and the HTML tree is copied
+ * whole block again (`syntax-tree-to-html-tree.ts`, the URL policy) costs as much as its parse; here
+ * only the changed nodes are converted, each alone, and the HTML tree is copied
  * along their paths only, so every unchanged subtree keeps its identity and is skipped by the
  * renderer (`html-tree-to-react.ts`).
  *
@@ -13,7 +13,7 @@
  */
 import type { Element, ElementContent, RootContent as HastContent, Root as HastRoot, Parents } from 'hast'
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast'
-import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast'
+import { leafToHtml, syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
 
 /** The syntax tree an HTML tree was made of, and where each of its patchable leaves' HTML sits in it. */
 export interface HtmlTreeSources {
@@ -36,44 +36,17 @@ const changingFields: Record<LeafType, readonly string[]> = {
 
 const isLeafType = (type: string): type is LeafType => Object.hasOwn(changingFields, type)
 
-/** What the handlers of the leaf types read of mdast-util-to-hast's state, for converting one node alone. */
-const leafState = {
-  patch() {},
-  applyData: (_node: unknown, result: unknown) => result,
-  all: () => [],
-} as unknown as State
-
-/** The HTML node mdast-util-to-hast makes of a leaf (a link without its children, which are leaves of their own). */
+/** The HTML node a leaf makes alone (a link without its children, which are leaves of their own). */
 function leafHtml(node: MdastNodes & { type: LeafType }): HastContent {
   // Raw HTML shows as its text: the whole conversion's `raw` node, after the policy (`applyPolicy`).
   if (node.type === 'html') return { type: 'text', value: node.value }
-  return (defaultHandlers[node.type] as (state: State, node: MdastNodes) => HastContent)(leafState, node)
+  return leafToHtml(node) as HastContent
 }
 
-/** Set while `htmlTreeWithSources` converts: the mdast node each leaf's HTML node was made of. */
-let madeOf: Map<HastContent, MdastNodes> | undefined
-
-const recordingHandlers = Object.fromEntries(
-  Object.keys(changingFields).map((type) => [
-    type,
-    (state: State, node: MdastNodes) => {
-      const result = (defaultHandlers[type as LeafType] as (state: State, node: MdastNodes) => HastContent)(state, node)
-      madeOf?.set(result, node)
-      return result
-    },
-  ]),
-)
-
-/** mdast-util-to-hast's tree of `tree` (as `gfmSyntax.toHtmlTree`), with the sources a later patch needs. */
+/** The HTML tree of `tree` (as `gfmSyntax.toHtmlTree`), with the sources a later patch needs. */
 export function htmlTreeWithSources(tree: MdastRoot): { tree: HastRoot; sources: HtmlTreeSources } {
   const made = new Map<HastContent, MdastNodes>()
-  madeOf = made
-  let hast: HastRoot
-  try {
-    hast = toHast(tree, { allowDangerousHtml: true, handlers: recordingHandlers }) as HastRoot
-  } finally {
-    madeOf = undefined
-  }
+  const hast = syntaxTreeToHtmlTree(tree, (html, node) => made.set(html, node))
   const paths = new WeakMap<MdastNodes, readonly number[]>()
   recordPaths(hast, [], made, paths)
   return { tree: hast, sources: { syntaxTree: tree, paths } }
@@ -159,7 +132,7 @@ function sameShape(
     if (!path) return false
     paths.set(after, path)
     if (changed) {
-      // mdast-util-to-hast reads `data` (hName, hProperties, hChildren): such a node is converted whole.
+      // A node with `data` (a plugin's hName or hProperties) is converted whole.
       if (after.data) return false
       changes.push({ path, before: before as LeafChange['before'], after: after as LeafChange['after'] })
     }

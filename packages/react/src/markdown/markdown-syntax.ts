@@ -11,7 +11,6 @@ import { urlAttributes } from 'html-url-attributes'
 import type { Root as MdastRoot } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { toHast } from 'mdast-util-to-hast'
 import { gfm } from 'micromark-extension-gfm'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import remarkParse from 'remark-parse'
@@ -19,6 +18,7 @@ import remarkRehype from 'remark-rehype'
 import { type PluggableList, type Processor, unified } from 'unified'
 import { footnoteHandlers } from './footnote-numbering'
 import { type HtmlTreeRenderer, renderDefaultHtmlTree } from './html-tree-to-react'
+import { syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
 export interface TailLeaf {
@@ -153,9 +153,9 @@ const renderWithJsxRuntime: HtmlTreeRenderer = (tree, { components, passNode }) 
   })
 
 /**
- * The URL attributes of the default set's trees: `mdast-util-to-hast` writes a URL only as a link's
- * `href` and an image's `src` (raw HTML stays text), and the transforms in this folder write none. So
- * a page that defines no set of its own needs no table of every URL attribute of HTML.
+ * The URL attributes of the default set's trees: its conversion writes a URL only as a link's `href`
+ * and an image's `src` (raw HTML stays text), and the transforms in this folder write none. So a
+ * page that defines no set of its own needs no table of every URL attribute of HTML.
  */
 const gfmUrlAttributes: UrlAttributes = { href: ['a'], src: ['img'] }
 
@@ -163,11 +163,11 @@ const gfmUrlAttributes: UrlAttributes = { href: ['a'], src: ['img'] }
 export const gfmSyntax: MarkdownSyntax = gfmWithoutProcessor()
 
 /**
- * The default set without a unified processor: what remark-parse and remark-rehype call, called
- * directly (remark-parse runs `fromMarkdown` with the extensions the plugins registered, and
- * remark-rehype runs `toHast` with its options), so the trees are the ones
+ * The default set without a unified processor: what remark-parse calls, called directly (it runs
+ * `fromMarkdown` with the extensions the plugins registered), and remark-rehype's conversion written
+ * for these trees (`syntax-tree-to-html-tree.ts`), so the trees are the ones
  * `defineMarkdownSyntax({ name: 'gfm' })` builds. A page that defines no syntax of its own then
- * carries no unified, vfile or trough (~4.5 KB gzip).
+ * carries no unified, vfile, trough or mdast-util-to-hast.
  */
 function gfmWithoutProcessor(): MarkdownSyntax {
   const withLiteralAutolinks = { extensions: [gfm()], mdastExtensions: [gfmTreeExtensions(true)] }
@@ -177,7 +177,7 @@ function gfmWithoutProcessor(): MarkdownSyntax {
     plainTextPunctuation: true,
     parse: (source) =>
       fromMarkdown(source, mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks),
-    toHtmlTree: (tree) => toHast(tree, { allowDangerousHtml: true, handlers: footnoteHandlers }) as HastRoot,
+    toHtmlTree: (tree) => syntaxTreeToHtmlTree(tree),
     urlAttributes: gfmUrlAttributes,
     renderHtmlTree: renderDefaultHtmlTree,
   }
