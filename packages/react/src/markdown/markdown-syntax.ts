@@ -10,7 +10,10 @@ import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import { urlAttributes } from 'html-url-attributes'
 import type { Root as MdastRoot } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote'
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough'
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { gfm } from 'micromark-extension-gfm'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import remarkParse from 'remark-parse'
@@ -18,6 +21,7 @@ import remarkRehype from 'remark-rehype'
 import { type PluggableList, type Processor, unified } from 'unified'
 import { footnoteHandlers } from './footnote-numbering'
 import { type HtmlTreeRenderer, renderDefaultHtmlTree } from './html-tree-to-react'
+import { literalAutolinksFromMarkdown } from './literal-autolinks'
 import { syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
@@ -96,17 +100,19 @@ function remarkGfmParse(this: Processor, { literalAutolinks }: { literalAutolink
 }
 
 /**
- * GFM's mdast extensions; without `literalAutolinks`, without the tree transform that searches every
+ * GFM's mdast extensions (`mdast-util-gfm`'s, with its literal autolinks written here:
+ * `literal-autolinks.ts`); without `literalAutolinks`, without the tree transform that searches every
  * text node for `www.`, `http(s)://` and e-mail addresses to link them (about a sixth of a block's
  * parse, and nothing to find in most blocks).
  */
 function gfmTreeExtensions(literalAutolinks: boolean) {
-  const extensions = gfmFromMarkdown()
-  return literalAutolinks
-    ? extensions
-    : extensions.map((extension) =>
-        extension.enter && 'literalAutolink' in extension.enter ? { ...extension, transforms: [] } : extension,
-      )
+  return [
+    literalAutolinksFromMarkdown(literalAutolinks),
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+  ]
 }
 
 /**
