@@ -65,6 +65,11 @@ export interface MarkdownBlock {
    * in its render: the splitter's tree of the unrepaired block renders it.
    */
   readonly rendersAsOwner?: true
+  /**
+   * Set on a tail block holding a node after paragraph text whose first line is not complete: once
+   * it is, that node may be a block of its own (`dependsOnPrevious`), so the tail is split again.
+   */
+  readonly awaitsLine?: true
 }
 
 /** Top-level syntax nodes of a block, with where the block starts in the parsed text. */
@@ -403,6 +408,10 @@ function parseRegion(
     const definitions = groupNodes.flatMap((node) => node.definitions)
     const footnoteLabels = groupNodes.flatMap((node) => node.footnoteLabels)
     const old = counterpart(group)
+    const awaitsLine = groupNodes.some(
+      (node, index) =>
+        index > 0 && interruptsOnFirstLine(groupNodes[index - 1]!, node) && !lineEnds(region, node.lineStart),
+    )
     const block: MarkdownBlock = {
       key: old ? old.key : nextKey++,
       text,
@@ -411,6 +420,7 @@ function parseRegion(
       rendersNothing,
       definitions: definitions.length > 0 ? definitions : noBlockDefinitions,
       ...(footnoteLabels.length > 0 && { footnoteLabels }),
+      ...(awaitsLine && { awaitsLine }),
     }
     if (!rendersNothing) hasOutput = true
     return old && sameBlock(old, block) ? old : block
@@ -511,6 +521,7 @@ function sameBlock(a: MarkdownBlock, b: MarkdownBlock): boolean {
     a.type === b.type &&
     a.separated === b.separated &&
     a.rendersNothing === b.rendersNothing &&
+    a.awaitsLine === b.awaitsLine &&
     a.footnoteLabels?.length === b.footnoteLabels?.length &&
     a.definitions.length === b.definitions.length &&
     a.definitions.every(
@@ -1222,6 +1233,7 @@ export function growTail(
   const last = previous.tail[previous.tail.length - 1]
   const leaf = previous.tailLeaf
   if (!last || !leaf || last.rendersNothing) return undefined
+  if (last.awaitsLine && /[\r\n]/.test(added)) return undefined
   // The last line so far, or, when the text ends with a line ending, the line before it.
   let lineStart = lineStartBefore(previous.text, previous.text.length)
   let lineEnd = previous.text.length
@@ -1316,6 +1328,7 @@ function growList(previous: SplitState, text: string): SplitState | undefined {
   if (!list || list.items.length < 3) return undefined
   const itemStart = list.items[list.items.length - 1]!.start
   const added = text.slice(previous.text.length)
+  if (last.awaitsLine && /[\r\n]/.test(added)) return undefined
   if (added.length >= itemStart) return undefined
   const region = last.text.slice(itemStart) + added
   const parsed = parseTopLevelBlocks(region, previous.syntax)
@@ -1423,7 +1436,8 @@ const codeContentLine = /^[ \t]*[^ \t`~]/
  * - a node interrupting paragraph text (or a link reference definition, which is paragraph text)
  *   without a blank line is parsed in "interrupt" mode (an empty nested list item cannot interrupt a
  *   paragraph, so it stays text), and an indented line after a definition whose title did not
- *   parse continues that paragraph.
+ *   parse continues that paragraph; but a node that interrupts by its first line alone only
+ *   while that line is the last (`interruptsOnFirstLine`).
  * Such nodes share a block.
  */
 function dependsOnPrevious(
@@ -1447,8 +1461,29 @@ function dependsOnPrevious(
     previous.lastLeafType === 'paragraph' || previous.lastLeafType === 'definition' || previous.type === 'blockquote'
   if (!continued) return false
   const lineEnd = beforeLineEnding(text, node.lineStart)
-  return !/^[ \t]*$/.test(text.slice(lineStartBefore(text, lineEnd), lineEnd))
+  if (/^[ \t]*$/.test(text.slice(lineStartBefore(text, lineEnd), lineEnd))) return false
+  // Paragraph text is interrupted by these on their first line alone: once that line is complete,
+  // nothing after it changes what the paragraph was (a run of footnote definitions, a heading
+  // right under a paragraph). While it is the last line, it may yet turn out to continue it.
+  return !(interruptsOnFirstLine(previous, node) && lineEnds(text, node.lineStart))
 }
+
+/** Whether `node` interrupts paragraph text that `previous` ends with by what its first line is (a table also needs its second). */
+function interruptsOnFirstLine(previous: TopLevelBlock, node: TopLevelBlock): boolean {
+  return previous.lastLeafType === 'paragraph' && firstLineInterrupters.has(node.type)
+}
+
+const firstLineInterrupters = new Set([
+  'heading',
+  'thematicBreak',
+  'code',
+  'html',
+  'list',
+  'blockquote',
+  'footnoteDefinition',
+])
+
+const lineEnds = (text: string, from: number) => text.indexOf('\n', from) >= 0 || text.indexOf('\r', from) >= 0
 
 /** The offset of the line ending just before `lineStart` (the start of a line). */
 export function beforeLineEnding(text: string, lineStart: number): number {

@@ -87,6 +87,28 @@ describe('work per chunk', () => {
     expect(state?.settledCount).toBeGreaterThan(2000)
   })
 
+  it('a block right under paragraph text settles apart from it once its first line is complete', () => {
+    // Headings, fences, quotes, lists, HTML and footnote definitions interrupt paragraph text by their
+    // first line: while that line is the last, it may still turn out to continue the paragraph.
+    for (const [first, second] of [
+      ['Paragraph text', '# A heading'],
+      ['- item text', '> a quote'],
+      ['[^1]: first source', '[^2]: second source'],
+      ['Paragraph text', '```js'],
+      ['> quoted text', '- a list item'],
+    ] as const) {
+      const typing = advanceSplit(undefined, `${first}\n${second}`)
+      expect(typing.settledCount, first).toBe(0)
+      expect(typing.tail.map((block) => block.text)).toEqual([`${first}\n${second}`])
+      const ended = advanceSplit(typing, `${first}\n${second}\nmore`)
+      expect({ ...ended, extended: undefined }, first).toEqual(advanceSplit(undefined, `${first}\n${second}\nmore`))
+      expect(ended.settledCount, first).toBe(1)
+    }
+    // A table needs its second line too: its header row alone may still be paragraph text.
+    const table = advanceSplit(undefined, 'Paragraph text\n| a | b |\n| - | - |\n| c |')
+    expect(table.settledCount).toBe(0)
+  })
+
   it('the component renders only the tail per chunk and still ends exactly as react-markdown', {
     timeout: 30_000,
   }, () => {
