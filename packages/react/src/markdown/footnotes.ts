@@ -71,30 +71,35 @@ function footnoteLabels(split: SplitState): readonly string[] {
 }
 
 /**
- * The stub definitions to parse `text` with: one for each label it may reference (its letters occur
- * in the text; a label with non-ASCII letters, whose case mapping may not be one character to one,
- * always). A stub it does not reference changes nothing in its tree.
+ * The stub definitions for `labels` that a block whose source has `searchKey` may reference (their
+ * letters occur in it; a label with non-ASCII letters, whose case mapping may not be one character
+ * to one, always), one line each. A stub it does not reference changes nothing in its tree.
  */
-function stubsFor(text: string, labels: readonly string[]): string {
-  const searchKey = labelSearchKey(text)
+function stubLines(searchKey: string, labels: readonly string[]): string {
   let stubs = ''
   for (const label of labels) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
     if (/[^\u0000-\u007f]/.test(label) || searchKey.includes(labelSearchKey(label))) stubs += `> [^${label}]: x\n`
   }
-  return stubs === '' ? '' : `${stubs}\n`
+  return stubs
 }
 
 /** The document's footnote labels, and one string of them that compares in one step. */
 interface Labels {
   readonly list: readonly string[]
   readonly key: string
+  /** Whether these labels are those of another key and more after them, by that key (many blocks ask of one). */
+  readonly extending: Map<string, boolean>
 }
 
 interface Analysis {
   /** What it was made of: while they are the same, the source is too (not written again to compare). */
   readonly text: string
   readonly labelsKey: string
+  /** How many labels it was made with, the text's search key and its stub lines for them. */
+  readonly labelCount: number
+  readonly searchKey: string
+  readonly stubs: string
   readonly linkDefinitions: DocumentDefinitions
   readonly syntax: MarkdownSyntax
   readonly source: string
@@ -123,11 +128,28 @@ function analyse(
   const last = analyses.get(block)
   const same = last?.text === text && last.syntax === syntax
   if (same && last.labelsKey === labels.key && last.linkDefinitions === definitions) return last
-  const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(text), definitions) : ''
-  const stubs = stubsFor(text, labels.list)
+  const searchKey = same ? last.searchKey : labelSearchKey(text)
+  // Labels stream in at the end of the list: only the new ones are looked for.
+  const extended = same && extendsLabels(labels, last)
+  const added = extended ? stubLines(searchKey, labels.list.slice(last.labelCount)) : undefined
+  const lines = added === undefined ? stubLines(searchKey, labels.list) : last!.stubs + added
+  const made = {
+    labelsKey: labels.key,
+    labelCount: labels.list.length,
+    searchKey,
+    stubs: lines,
+    linkDefinitions: definitions,
+  }
+  if (added === '' && last!.linkDefinitions === definitions) {
+    const kept = { ...last!, ...made }
+    analyses.set(block, kept)
+    return kept
+  }
+  const prefix = definitions.list.length > 0 ? definitionsPrefix(searchKey, definitions) : ''
+  const stubs = lines === '' ? '' : `${lines}\n`
   const source = prefix + stubs + text
   if (same && last.source === source) {
-    const kept = { ...last, labelsKey: labels.key, linkDefinitions: definitions }
+    const kept = { ...last, ...made }
     analyses.set(block, kept)
     return kept
   }
@@ -141,8 +163,7 @@ function analyse(
   for (const node of nodes) collectFootnotes(node, references, found)
   const analysis = {
     text,
-    labelsKey: labels.key,
-    linkDefinitions: definitions,
+    ...made,
     syntax,
     source,
     nodes,
@@ -151,6 +172,18 @@ function analyse(
   }
   analyses.set(block, analysis)
   return analysis
+}
+
+/** Whether `labels` are those `last` was made with and more after them. */
+function extendsLabels(labels: Labels, last: Analysis): boolean {
+  if (labels.list.length <= last.labelCount) return false
+  if (last.labelCount === 0) return true
+  let extending = labels.extending.get(last.labelsKey)
+  if (extending === undefined) {
+    extending = labels.key.startsWith(last.labelsKey) && labels.key[last.labelsKey.length] === '\n'
+    labels.extending.set(last.labelsKey, extending)
+  }
+  return extending
 }
 
 /** The top-level nodes of a parse of `source` but the stubs' block quote. */
@@ -201,12 +234,57 @@ interface SettledNumbering {
   readonly labelsKey: string
   readonly definitions: DocumentDefinitions
   readonly syntax: MarkdownSyntax
+  /** The settled blocks numbered, in order. */
+  readonly numbered: readonly MarkdownBlock[]
   readonly blocks: Map<MarkdownBlock, BlockFootnotes>
   readonly numbering: Numbering
 }
 
 /** The numbering after the settled blocks, by pages array, for the labels and definitions it was made with. */
 const settledNumberings = new WeakMap<object, SettledNumbering>()
+/** The last numbering of a document's settled blocks, by its first settled block: blocks that settle after it continue it. */
+const lastSettledNumbering = new WeakMap<MarkdownBlock, SettledNumbering>()
+
+const copyOf = (numbering: Numbering): Numbering => ({
+  order: [...numbering.order],
+  index: new Map(numbering.index),
+  counts: new Map(numbering.counts),
+  definitions: [...numbering.definitions],
+})
+
+/**
+ * The numbering of the settled blocks. Blocks settle one after another: when the blocks numbered
+ * last are the first of these, with the same labels and definitions, only the new ones are numbered.
+ */
+function numberSettled(split: SplitState, labels: Labels, definitions: DocumentDefinitions): SettledNumbering {
+  const blocks = settledBlocks(split)
+  const previous = blocks[0] && lastSettledNumbering.get(blocks[0])
+  const continued =
+    previous?.labelsKey === labels.key &&
+    previous.definitions === definitions &&
+    previous.syntax === split.syntax &&
+    previous.numbered.length <= blocks.length &&
+    previous.numbered.every((block, index) => blocks[index] === block)
+  const numbering = continued
+    ? copyOf(previous.numbering)
+    : { order: [], index: new Map(), counts: new Map(), definitions: [] }
+  const renders = continued ? new Map(previous.blocks) : new Map<MarkdownBlock, BlockFootnotes>()
+  for (let index = continued ? previous.numbered.length : 0; index < blocks.length; index++) {
+    const block = blocks[index]!
+    const text = renderedAsOf(block)?.text ?? block.text
+    numberBlock(block, text, labels, definitions, split.syntax, numbering, renders)
+  }
+  const settled = {
+    labelsKey: labels.key,
+    definitions,
+    syntax: split.syntax,
+    numbered: blocks,
+    blocks: renders,
+    numbering,
+  }
+  if (blocks[0]) lastSettledNumbering.set(blocks[0], settled)
+  return settled
+}
 
 /**
  * How every block of a document with footnotes renders, and its list; undefined when the document
@@ -221,25 +299,13 @@ export function documentFootnotes(
 ): DocumentFootnotes | undefined {
   if (!hasFootnoteDefinitions(split)) return undefined
   const list = footnoteLabels(split)
-  const labels: Labels = { list, key: list.join('\n') }
+  const labels: Labels = { list, key: list.join('\n'), extending: new Map() }
   let settled = settledNumberings.get(split.settledPages)
   if (settled?.labelsKey !== labels.key || settled.definitions !== definitions || settled.syntax !== split.syntax) {
-    const numbering: Numbering = { order: [], index: new Map(), counts: new Map(), definitions: [] }
-    const blocks = new Map<MarkdownBlock, BlockFootnotes>()
-    for (const block of settledBlocks(split)) {
-      const text = renderedAsOf(block)?.text ?? block.text
-      numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
-    }
-    settled = { labelsKey: labels.key, definitions, syntax: split.syntax, blocks, numbering }
+    settled = numberSettled(split, labels, definitions)
     settledNumberings.set(split.settledPages, settled)
   }
-  const { numbering: after } = settled
-  const numbering: Numbering = {
-    order: [...after.order],
-    index: new Map(after.index),
-    counts: new Map(after.counts),
-    definitions: [...after.definitions],
-  }
+  const numbering = copyOf(settled.numbering)
   const blocks = new Map(settled.blocks)
   for (const { block, text } of tail) numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
   return { blocks, settled: settled.blocks, list: numbering }
