@@ -1,13 +1,15 @@
 /**
  * Streams one document size through one or more renderers (fresh page each, as the full run does)
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
- *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion]
- * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on.
+ *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|footnotes]
+ * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `footnotes`: the document cites
+ * a GFM footnote every 500 characters and ends with their definitions, one per line.
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
+import { citationsPlan } from './scenarios/rewrite-plans'
 import { streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
 
@@ -16,7 +18,11 @@ const renderers = (process.argv[3]?.split(',') ?? ['palimpsest']) as RendererNam
 const repetitions = Number(process.argv[4] ?? 1)
 const pageQuery = process.argv[5] === 'motion' ? '?motion' : ''
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
-const text = documentPrefix(corpus, size)
+const draft = documentPrefix(corpus, size)
+const text =
+  process.argv[5] === 'footnotes'
+    ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll('\n\n[^palimpsest-', '\n[^palimpsest-')
+    : draft
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })
