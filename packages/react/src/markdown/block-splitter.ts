@@ -410,7 +410,7 @@ function parseRegion(
     const old = counterpart(group)
     const awaitsLine = groupNodes.some(
       (node, index) =>
-        index > 0 && interruptsOnFirstLine(groupNodes[index - 1]!, node) && !lineEnds(region, node.lineStart),
+        index > 0 && interruptsOnFirstLine(region, groupNodes[index - 1]!, node) && !lineEnds(region, node.lineStart),
     )
     const block: MarkdownBlock = {
       key: old ? old.key : nextKey++,
@@ -1465,23 +1465,27 @@ function dependsOnPrevious(
   // Paragraph text is interrupted by these on their first line alone: once that line is complete,
   // nothing after it changes what the paragraph was (a run of footnote definitions, a heading
   // right under a paragraph). While it is the last line, it may yet turn out to continue it.
-  return !(interruptsOnFirstLine(previous, node) && lineEnds(text, node.lineStart))
+  return !(interruptsOnFirstLine(text, previous, node) && lineEnds(text, node.lineStart))
 }
 
-/** Whether `node` interrupts paragraph text that `previous` ends with by what its first line is (a table also needs its second). */
-function interruptsOnFirstLine(previous: TopLevelBlock, node: TopLevelBlock): boolean {
-  return previous.lastLeafType === 'paragraph' && firstLineInterrupters.has(node.type)
+/**
+ * Whether `node` interrupts paragraph text that `previous` ends with by what its first line is, and
+ * parses as it would alone: a heading, fence, thematic break or HTML block; a list, quote or footnote
+ * definition when what its markers open on that line is text (micromark checks a block starting
+ * there, such as an empty nested list item, in interrupt mode too). A table also needs its second line.
+ */
+function interruptsOnFirstLine(text: string, previous: TopLevelBlock, node: TopLevelBlock): boolean {
+  if (previous.lastLeafType !== 'paragraph') return false
+  if (leafInterrupters.has(node.type)) return true
+  if (!containerInterrupters.has(node.type)) return false
+  return textAfterMarkers.test(text.slice(node.lineStart, node.lineStart + 120))
 }
 
-const firstLineInterrupters = new Set([
-  'heading',
-  'thematicBreak',
-  'code',
-  'html',
-  'list',
-  'blockquote',
-  'footnoteDefinition',
-])
+const leafInterrupters = new Set(['heading', 'thematicBreak', 'code', 'html'])
+const containerInterrupters = new Set(['list', 'blockquote', 'footnoteDefinition'])
+/** Container markers, then a letter, or a link's text (a bracket that opens no definition). */
+const textAfterMarkers =
+  /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*))+(?:\p{L}|\[(?!\^)[^\]\r\n]*\](?!:))/u
 
 const lineEnds = (text: string, from: number) => text.indexOf('\n', from) >= 0 || text.indexOf('\r', from) >= 0
 

@@ -109,6 +109,27 @@ describe('work per chunk', () => {
     expect(table.settledCount).toBe(0)
   })
 
+  it('a list or quote right under paragraph text whose first line opens another block stays with it', () => {
+    // micromark checks the nested block in interrupt mode too (an empty list item cannot interrupt a
+    // paragraph): alone, the node would parse differently.
+    for (const chunks of [
+      ['| - | - |', '\n', '- ', '- ', '\n\n', '- '],
+      ['Text', '\n> - ', '\n', '\nafter'],
+      ['Text', '\n[^1]: - ', '\n', 'more'],
+    ]) {
+      live = liveMarkdown()
+      let text = ''
+      for (const chunk of chunks) {
+        text += chunk
+        live.render({ text, streaming: true })
+      }
+      live.render({ text, streaming: false })
+      expect(canonicalHtml(renderedHtml(live)), text).toBe(canonicalHtml(referenceHtml(text)))
+      live.unmount()
+      live = undefined
+    }
+  })
+
   it('the component renders only the tail per chunk and still ends exactly as react-markdown', {
     timeout: 30_000,
   }, () => {
