@@ -21,7 +21,10 @@ const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const draft = documentPrefix(corpus, size)
 const text =
   process.argv[5] === 'footnotes'
-    ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll('\n\n[^palimpsest-', '\n[^palimpsest-')
+    ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
+        '\n\n[^palimpsest-',
+        '\n[^palimpsest-',
+      )
     : draft
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
 const server = await serveDirectory(await buildPages({}))
