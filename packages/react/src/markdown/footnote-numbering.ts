@@ -6,8 +6,9 @@
  * after the last block is the conversion's own, made from the references and definitions.
  */
 import type { Element, Root as HastRoot } from 'hast'
-import type { FootnoteDefinition, FootnoteReference, Root } from 'mdast'
+import type { Definition, FootnoteDefinition, FootnoteReference, Root } from 'mdast'
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast'
+import type { LinkDefinition } from './link-definitions'
 
 /** The numbering the blocks before a block leave: footnote ids (upper case) by first reference, and references so far. */
 export interface FootnoteSeed {
@@ -47,12 +48,15 @@ export interface FootnoteList {
   readonly counts: ReadonlyMap<string, number>
   /** The document's footnote definitions outside other definitions, in order (the first of a label wins). */
   readonly definitions: readonly FootnoteDefinition[]
+  /** The document's link definitions: a reference in a footnote resolves to them, as anywhere in it. */
+  readonly linkDefinitions: readonly LinkDefinition[]
 }
 
 /**
  * The `section` a conversion appends to a whole document with these references and
- * definitions: a tree of the references, as often and in the order the document makes them, and
- * the definitions, converted by `toHtmlTree`; undefined when no reference has a definition.
+ * definitions: a tree of the references, as often and in the order the document makes them, the
+ * definitions and the link definitions, converted by `toHtmlTree`; undefined when no reference has
+ * a definition.
  */
 export function footnoteSection(list: FootnoteList, toHtmlTree: (tree: Root) => HastRoot): Element | undefined {
   const references: FootnoteReference[] = []
@@ -61,9 +65,12 @@ export function footnoteSection(list: FootnoteList, toHtmlTree: (tree: Root) => 
       references.push({ type: 'footnoteReference', identifier: id, label: id })
     }
   }
+  const linkDefinitions = list.linkDefinitions.map(
+    ({ identifier, url, title }): Definition => ({ type: 'definition', identifier, label: identifier, url, title }),
+  )
   const tree: Root = {
     type: 'root',
-    children: [{ type: 'paragraph', children: references }, ...list.definitions],
+    children: [{ type: 'paragraph', children: references }, ...list.definitions, ...linkDefinitions],
   }
   const last = toHtmlTree(tree).children.at(-1)
   return last?.type === 'element' && last.tagName === 'section' ? last : undefined

@@ -308,7 +308,7 @@ export function documentFootnotes(
   const numbering = copyOf(settled.numbering)
   const blocks = new Map(settled.blocks)
   for (const { block, text } of tail) numberBlock(block, text, labels, definitions, split.syntax, numbering, blocks)
-  return { blocks, settled: settled.blocks, list: numbering }
+  return { blocks, settled: settled.blocks, list: { ...numbering, linkDefinitions: definitions.list } }
 }
 
 function numberBlock(
@@ -355,11 +355,12 @@ function numberBlock(
 }
 
 /**
- * Whether two lists render the same: the same references in the same order and counts, and the
- * same definition nodes (a block parsed again makes new ones).
+ * Whether two lists render the same: the same references in the same order and counts, the same
+ * definition nodes (a block parsed again makes new ones) and the same link definitions.
  */
 export function sameFootnoteList(a: FootnoteList, b: FootnoteList): boolean {
   if (a.order.length !== b.order.length || a.definitions.length !== b.definitions.length) return false
+  if (a.linkDefinitions !== b.linkDefinitions) return false
   for (let index = 0; index < a.order.length; index++) {
     const id = a.order[index]!
     if (b.order[index] !== id || a.counts.get(id) !== b.counts.get(id)) return false

@@ -85,6 +85,27 @@ describe('footnotes end as react-markdown renders the whole text', () => {
     )
   })
 
+  it('resolves a link reference inside a footnote to a link definition elsewhere in the document', () => {
+    for (const text of [
+      'Text[^1].\n\n[^1]: See [the docs][docs] and [docs].\n\n[docs]: https://example.com/docs "Docs"',
+      '[^Note]\n\n[^note]: a note\n\n    more of it[x]: /u\n\n[x]: /u',
+    ]) {
+      live = liveMarkdown()
+      streamThrough(live, chunksAt(text, [7, 19, 40, 52]))
+      expectAsReference(text)
+      expect(
+        live.container.querySelector('section a[href^="/u"], section a[href^="https://example.com/docs"]'),
+        text,
+      ).not.toBeNull()
+      live.unmount()
+      live = liveMarkdown()
+      live.render({ text, streaming: false })
+      expectAsReference(text)
+      live.unmount()
+      live = undefined
+    }
+  })
+
   it('numbers repeated, reversed, nested and table references as one render of the whole text does', () => {
     const text = [
       'Second first[^b], then the first[^a] and the second again[^b].',
