@@ -14,7 +14,8 @@ for (const count of counts) {
   let text = ''
   for (let index = 1; index <= count; index++)
     text += `Paragraph ${index} says something worth citing, see [^note-${index}] and more words here.\n\n`
-  for (let index = 1; index <= count; index++) text += `[^note-${index}]: Source number ${index}, https://example.com/${index}\n`
+  for (let index = 1; index <= count; index++)
+    text += `[^note-${index}]: Source number ${index}, https://example.com/${index}\n`
   let split: SplitState | undefined
   let numbering = 0
   const started = performance.now()
