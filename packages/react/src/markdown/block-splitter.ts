@@ -1265,6 +1265,9 @@ export function growTail(
     leaf.type === 'code' &&
     leaf.fence !== undefined &&
     last.type === 'code' &&
+    // The fence opens at the top level (the block may start with indented code, and a later fence
+    // may sit in a list item or quote, whose next line can close its container).
+    topLevelIndent.test(previous.text.slice(lineStartBefore(previous.text, leafStart), leafStart)) &&
     lineStart > leafStart &&
     (codeContentLine.test(line) || (atLineStart && afterCodeLine(previous.text, lineStart, lineEnd, leafStart)))
   const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
@@ -1426,6 +1429,7 @@ const completeBlankLine = /(?:\r\n|\r|\n)[ \t]*(?:\r|\n)/
 /** The block-level tag names of CommonMark (section 4.6, kind 6; the parser's own list), followed by what must follow them. */
 const blockTagStart = new RegExp(`^</?(?:${htmlBlockNames.join('|')})(?:[ \\t>\\r\\n]|/>)`, 'i')
 const codeContentLine = /^[ \t]*[^ \t`~]/
+const topLevelIndent = /^ {0,3}$/
 
 /**
  * Whether the parse of `node` (or of `previous`) depends on the two being parsed together:

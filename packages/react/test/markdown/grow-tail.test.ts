@@ -71,6 +71,15 @@ describe('growTail', () => {
     },
   )
 
+  it('continues only a top-level fence, not one in a list item or quote after indented code', () => {
+    // The tail block starts with indented code, and its innermost leaf is a fence in a quote in a list
+    // item: the next line ("*") closes the item, so it is not a line of that fence.
+    const markdown =
+      '1. <!-- comment\n  still\n2. ends with code\n\n      code\n* > ```\n  > in a quote\n* text\n5. text'
+    const ends = Array.from({ length: markdown.length }, (_, index) => index + 1)
+    expect(streamComparing(markdown, ends)).toBeGreaterThan(0)
+  })
+
   it('equals a parse wherever it applies in random documents and chunkings', { timeout: 60_000 }, () => {
     // Line starts that continue a paragraph or code block, and everything that could interrupt one.
     const fragment = fc.constantFrom(
