@@ -44,7 +44,8 @@ export function parseTopLevelBlocks(text: string, syntax: MarkdownSyntax = gfmSy
   let hasFootnoteDefinitions = false
   for (const node of children) {
     const offset = node.position?.start.offset ?? 0
-    const indentedCode = node.type === 'code' && !/^[ \t]{0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
+    // A fence opens after at most three spaces: a tab takes the line to the fourth column, indented code.
+    const indentedCode = node.type === 'code' && !/^ {0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
     const lastLeafType = deepestLast(node).type
     const definitions: LinkDefinition[] = []
     const definitionEnds: number[] = []

@@ -85,6 +85,15 @@ describe('random block-level documents', () => {
     )
   })
 
+  it('take a fence after a tab for indented code, which the next block parses with', () => {
+    // A tab takes the line to the fourth column: `\t~~~` is indented code, after which micromark
+    // parses `- ` as paragraph text; parsed alone, it would be an empty list item.
+    for (const text of ['\t~~~\n- ', ' \t```\n- ', '\t~~~\n\n- a']) {
+      expect(finalHtml([text]), JSON.stringify(text)).toBe(staticReferenceHtml(text))
+      expect(finalHtml([...text]), JSON.stringify(text)).toBe(staticReferenceHtml(text))
+    }
+  })
+
   it('with link definitions and footnotes anywhere, end as react-markdown renders the whole text', {
     timeout: 60_000,
   }, () => {
