@@ -400,6 +400,15 @@ function parseRegion(
         ? replaced[group]
         : undefined
 
+  // Only the last node can start on the text's last line: the last block awaits that line when it
+  // holds the node only because the line is not complete yet (`dependsOnPrevious`).
+  const lastIndex = nodes.length - 1
+  const lastAwaitsLine =
+    lastIndex > 0 &&
+    groupStarts[groups - 1]! < lastIndex &&
+    nodes[lastIndex]!.lineStart > lastLineEnd &&
+    interruptsOnFirstLine(region, nodes[lastIndex - 1]!, nodes[lastIndex]!)
+
   let hasOutput = hasOutputBefore
   const blockAt = (group: number): MarkdownBlock => {
     const text = textAt(group)
@@ -408,10 +417,6 @@ function parseRegion(
     const definitions = groupNodes.flatMap((node) => node.definitions)
     const footnoteLabels = groupNodes.flatMap((node) => node.footnoteLabels)
     const old = counterpart(group)
-    const awaitsLine = groupNodes.some(
-      (node, index) =>
-        index > 0 && interruptsOnFirstLine(region, groupNodes[index - 1]!, node) && !lineEnds(region, node.lineStart),
-    )
     const block: MarkdownBlock = {
       key: old ? old.key : nextKey++,
       text,
@@ -420,7 +425,7 @@ function parseRegion(
       rendersNothing,
       definitions: definitions.length > 0 ? definitions : noBlockDefinitions,
       ...(footnoteLabels.length > 0 && { footnoteLabels }),
-      ...(awaitsLine && { awaitsLine }),
+      ...(group === groups - 1 && lastAwaitsLine && { awaitsLine: true as const }),
     }
     if (!rendersNothing) hasOutput = true
     return old && sameBlock(old, block) ? old : block
