@@ -404,8 +404,8 @@ function footnoteFooter(conversion: Conversion): Element | undefined {
     const definition = footnotes.get(id)
     if (!definition) return
     const content = contents[index]!
-    const safeId = normalizeUri(definition.identifier.toUpperCase().toLowerCase())
-    const count = conversion.counts.get(definition.identifier.toUpperCase()) ?? 0
+    const safeId = normalizeUri(id.toLowerCase())
+    const count = conversion.counts.get(id) ?? 0
     const backReferences: ElementContent[] = []
     for (let again = 1; again <= count; again++) {
       if (backReferences.length > 0) backReferences.push({ type: 'text', value: ' ' })
