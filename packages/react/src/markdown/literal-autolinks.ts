@@ -56,7 +56,7 @@ const finders: [RegExp, Finder][] = [
   [/(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, emailLink],
 ]
 
-function linkLiteralsIn(parent: Parents): void {
+export function linkLiteralsIn(parent: Parents): void {
   const children = parent.children
   for (let index = 0; index < children.length; index++) {
     const node = children[index]!

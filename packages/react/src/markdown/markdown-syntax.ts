@@ -9,7 +9,6 @@ import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import { urlAttributes } from 'html-url-attributes'
 import type { Root as MdastRoot } from 'mdast'
-import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote'
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough'
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
@@ -22,6 +21,7 @@ import { type PluggableList, type Processor, unified } from 'unified'
 import { footnoteHandlers } from './footnote-numbering'
 import { type HtmlTreeRenderer, renderDefaultHtmlTree } from './html-tree-to-react'
 import { literalAutolinksFromMarkdown } from './literal-autolinks'
+import { markdownToSyntaxTree } from './markdown-to-syntax-tree'
 import { syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
@@ -169,20 +169,17 @@ const gfmUrlAttributes: UrlAttributes = { href: ['a'], src: ['img'] }
 export const gfmSyntax: MarkdownSyntax = gfmWithoutProcessor()
 
 /**
- * The default set without a unified processor: what remark-parse calls, called directly (it runs
- * `fromMarkdown` with the extensions the plugins registered), and remark-rehype's conversion written
- * for these trees (`syntax-tree-to-html-tree.ts`), so the trees are the ones
- * `defineMarkdownSyntax({ name: 'gfm' })` builds. A page that defines no syntax of its own then
- * carries no unified, vfile, trough or mdast-util-to-hast.
+ * The default set without a unified processor: micromark's events compiled here
+ * (`markdown-to-syntax-tree.ts`) and remark-rehype's conversion written for these trees
+ * (`syntax-tree-to-html-tree.ts`), so the trees are the ones `defineMarkdownSyntax({ name: 'gfm' })`
+ * builds. A page that defines no syntax of its own then carries no unified, vfile, trough,
+ * mdast-util-from-markdown or mdast-util-to-hast.
  */
 function gfmWithoutProcessor(): MarkdownSyntax {
-  const withLiteralAutolinks = { extensions: [gfm()], mdastExtensions: [gfmTreeExtensions(true)] }
-  const withoutLiteralAutolinks = { extensions: [gfm()], mdastExtensions: [gfmTreeExtensions(false)] }
   return {
     name: 'gfm',
     plainTextPunctuation: true,
-    parse: (source) =>
-      fromMarkdown(source, mayHoldLiteralAutolink.test(source) ? withLiteralAutolinks : withoutLiteralAutolinks),
+    parse: (source) => markdownToSyntaxTree(source, mayHoldLiteralAutolink.test(source)),
     toHtmlTree: (tree) => syntaxTreeToHtmlTree(tree),
     urlAttributes: gfmUrlAttributes,
     renderHtmlTree: renderDefaultHtmlTree,
