@@ -787,6 +787,13 @@ function wordRewrite(
       // what each block depends on.
       if (previous.tail.includes(block) && previous.tail.length > 1) return false
       if (own.some((change) => change.run)) return false
+      // A table keeps its rows and columns (words hold no `|`), and a table holds no definition:
+      // nothing the splitter knows of it changes. A streaming table renders by pages of rows and
+      // keeps no tree of the whole table, so a parse here would be of the whole table for nothing.
+      if (block.type === 'table') {
+        if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
+        return replacement
+      }
       const parsed = parseTopLevelBlocks(newText, previous.syntax)
       if (
         block.definitions.length > 0 ||

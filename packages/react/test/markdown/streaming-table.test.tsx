@@ -144,6 +144,47 @@ describe('a streaming table renders by rows', () => {
     expect(renderedHtml(live)).toBe(referenceHtml(document))
     live.unmount()
   }, 60_000)
+
+  it('re-renders only the page of rows a word edit changed, parsing nothing else, as a fresh render', () => {
+    const head = '| name | note | value |\n| --- | :-: | --: |\n'
+    const rows = Array.from({ length: 300 }, (_, i) => `| row ${i} | some *words* here | ${i} |`)
+    let text = `Intro paragraph.\n\n${head}${rows.join('\n')}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const work: string[] = []
+    const parsed: number[] = []
+    setMarkdownWorkListener((item) => {
+      work.push(item.kind)
+      if (item.kind === 'block-render' && item.parsed !== false) parsed.push(item.chars)
+    })
+    const longestRow = Math.max(...rows.map((row) => row.length + 1))
+    // Words in rows of several pages, in the last (streaming) row, then in the header.
+    for (const [row, word, next] of [
+      [40, 'words', 'terms'],
+      [200, 'here', 'there'],
+      [5, 'some', 'many'],
+      [299, 'here', 'now'],
+    ] as const) {
+      const at = text.indexOf(`| row ${row} |`)
+      const wordAt = text.indexOf(word, at)
+      text = text.slice(0, wordAt) + next + text.slice(wordAt + word.length)
+      work.length = 0
+      parsed.length = 0
+      live.render({ text, streaming: true })
+      expect(work, `row ${row}`).not.toContain('split-parse')
+      // The head with the last row, and the one page that holds the edited row.
+      expect(sum(parsed), `row ${row}`).toBeLessThanOrEqual(2 * head.length + (tableRowPageSize + 1) * longestRow)
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(renderedHtml(live), `row ${row}`).toBe(renderedHtml(fresh))
+      fresh.unmount()
+    }
+    text = text.replace('| name |', '| label |')
+    live.render({ text, streaming: true })
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
 })
 
 function sum(values: readonly number[]): number {
