@@ -29,9 +29,9 @@ import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
 import { applyTextChanges, shiftedOffset } from './text-changes'
-import { extendsText, hasTextAt, sharedLengthFrom, sharedSuffixLength } from './text-comparison'
+import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
-import { changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
+import { type BlockWordChange, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -787,23 +787,21 @@ function wordRewrite(
       // what each block depends on.
       if (previous.tail.includes(block) && previous.tail.length > 1) return false
       if (own.some((change) => change.run)) return false
-      // A table keeps its rows and columns (words hold no `|`), and a table holds no definition:
-      // nothing the splitter knows of it changes. A streaming table renders by pages of rows and
-      // keeps no tree of the whole table, so a parse here would be of the whole table for nothing.
-      if (block.type === 'table') {
-        if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
-        return replacement
+      // A definition's words change what other blocks render: the general path handles it.
+      if (block.definitions.length > 0 || block.footnoteLabels) return false
+      // Words hold no syntax, so the block keeps its structure and makes no definition: nothing the
+      // splitter knows of it changes, and its render parses what it renders from (no parse here: a
+      // streaming tail renders its repaired text, a table by pages of rows, a list by items, an HTML
+      // block as its text, so a tree of the block's own text would be a second parse or wasted).
+      if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
+      // A tail that rendered its repaired text: the words before where the repair changed the text
+      // are patched in that tree, which its render takes if the new text repairs to the patched text.
+      const repaired = repairedTrees.get(block)
+      const last = relative[relative.length - 1] as BlockWordChange
+      if (repaired && last.to <= sharedPrefixLength(block.text, repaired.source)) {
+        const tree = patchSyntaxTree(repaired.tree, repaired.source, relative)
+        if (tree) repairedTrees.set(replacement, { source: applyTextChanges(repaired.source, relative), tree })
       }
-      const parsed = parseTopLevelBlocks(newText, previous.syntax)
-      if (
-        block.definitions.length > 0 ||
-        parsed.hasFootnoteDefinitions ||
-        parsed.blocks.some((node) => node.definitions.length > 0)
-      ) {
-        return false
-      }
-      blockTrees.set(replacement, { nodes: parsed.nodes, offset: 0, line: 1 })
-      if (block === lastTail) tailLeaf = parsed.leaf
     }
     return replacement
   }

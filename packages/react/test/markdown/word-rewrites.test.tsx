@@ -493,6 +493,51 @@ describe('a live streaming message repainted word by word', () => {
     })
   }, 60_000)
 
+  it('with the message cut mid-construct (a repaired tail), every step renders as a fresh render', () => {
+    // Each example cut at a half and three quarters: open emphasis, links, fences and quotes at the end.
+    const cut = documents
+      .flatMap((markdown) => [markdown.slice(0, markdown.length >> 1), markdown.slice(0, (markdown.length * 3) >> 2)])
+      .filter((markdown) => /\p{L}/u.test(markdown))
+    rewrittenLikeFresh({ texts: cut, steps: picks, rewrite: swapOtherWords, runs: { numRuns: 300, seed: 23 } })
+  }, 60_000)
+
+  it('repaints a long streaming tail without parsing it: a fence, a quote, a list of fences, an HTML block', () => {
+    const tails = {
+      fence: `\`\`\`ts\n${Array.from({ length: 200 }, (_, i) => `const value${i} = compute(${i}) // words here`).join('\n')}\n\`\`\``,
+      quote: Array.from({ length: 120 }, (_, i) => `> quoted paragraph ${i} with *words*\n>`).join('\n'),
+      fencedItems: Array.from(
+        { length: 60 },
+        (_, i) => `- item ${i} words\n\n  \`\`\`js\n  code(${i}) // words\n  \`\`\``,
+      ).join('\n'),
+      html: `<div>\n${Array.from({ length: 150 }, (_, i) => `<p>paragraph ${i} words</p>`).join('\n')}\n</div>`,
+    }
+    for (const [kind, tail] of Object.entries(tails)) {
+      let text = `Intro with some words.\n\n${tail}`
+      const live = liveMarkdown()
+      live.render({ text, streaming: true })
+      // The first rewrite of a tail that rendered its own text (not a repair) may parse it once.
+      for (const step of [0, 1, 2, 3]) {
+        const at = text.indexOf('words', ((step + 1) * text.length) / 5)
+        text = `${text.slice(0, at)}terms${text.slice(at + 'words'.length)}`
+        const parsed: number[] = []
+        setMarkdownWorkListener((item) => {
+          if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false))
+            parsed.push(item.chars)
+        })
+        live.render({ text, streaming: true })
+        setMarkdownWorkListener(undefined)
+        if (step > 0) expect(parsed, `${kind}, step ${step}`).toEqual([])
+        const fresh = liveMarkdown()
+        fresh.render({ text, streaming: true })
+        expect(currentHtml(live), `${kind}, step ${step}`).toBe(currentHtml(fresh))
+        fresh.unmount()
+      }
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live), kind).toBe(referenceHtml(text))
+      live.unmount()
+    }
+  })
+
   it('parses nothing and re-renders only the repainted blocks, keeping every DOM node', () => {
     const live = liveMarkdown()
     live.render({ text: longAnswer, streaming: true })
@@ -580,10 +625,12 @@ describe('a live streaming message repainted word by word', () => {
     live.render({ text: longAnswer, streaming: false })
     const parsed: number[] = []
     setMarkdownWorkListener((item) => {
-      if (item.kind === 'split-parse') parsed.push(item.chars)
+      if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false))
+        parsed.push(item.chars)
     })
     const text = repaint(longAnswer, 1000, 'sketches')
     live.render({ text, streaming: false })
+    // No tree to patch: the changed block is parsed, once, and nothing else is.
     expect(parsed.length).toBe(1)
     expect(parsed[0]).toBeLessThan(300)
     expect(renderedHtml(live)).toBe(referenceHtml(text))
