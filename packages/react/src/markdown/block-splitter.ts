@@ -31,7 +31,14 @@ import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBloc
 import { applyTextChanges, shiftedOffset } from './text-changes'
 import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
-import { type BlockWordChange, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
+import {
+  type BlockWordChange,
+  changesInBlock,
+  inLineOpeningTag,
+  patchSyntaxTree,
+  type WordChange,
+  wordChanges,
+} from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -733,6 +740,9 @@ function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): S
   }
 }
 
+/** Block types no plain run in the middle of a line can restructure: rows of cells, literal lines. */
+const runsKeepStructure = new Set(['table', 'code', 'html'])
+
 /**
  * A rewrite that only changes words (`wordChanges`): no block boundary moves, so every block keeps
  * its key, and a changed block's tree is its rendered tree with the words replaced
@@ -784,15 +794,25 @@ function wordRewrite(
     } else {
       // Between tail blocks the parse may still depend on the block before; and a plain run where
       // the tree could not take it (code, an indented line) is left to the general path, which knows
-      // what each block depends on.
+      // what each block depends on: a run has spaces, so it may make or unmake a definition
+      // (` note` removed after `[x]: /u`), except in a table's rows, code or an HTML block.
       if (previous.tail.includes(block) && previous.tail.length > 1) return false
-      if (own.some((change) => change.run)) return false
+      if (own.some((change) => change.run) && (base || !runsKeepStructure.has(block.type))) return false
       // A definition's words change what other blocks render: the general path handles it.
       if (block.definitions.length > 0 || block.footnoteLabels) return false
-      // Words hold no syntax, so the block keeps its structure and makes no definition: nothing the
-      // splitter knows of it changes, and its render parses what it renders from (no parse here: a
-      // streaming tail renders its repaired text, a table by pages of rows, a list by items, an HTML
-      // block as its text, so a tree of the block's own text would be a second parse or wasted).
+      // A word in a tag opening a line decides whether an HTML block starts there: parse the block.
+      if (relative.some((change) => inLineOpeningTag(block.text, change.from))) {
+        const parsed = parseTopLevelBlocks(newText, previous.syntax)
+        if (parsed.hasFootnoteDefinitions || parsed.blocks.some((node) => node.definitions.length > 0)) return false
+        blockTrees.set(replacement, { nodes: parsed.nodes, offset: 0, line: 1 })
+        if (block === lastTail) tailLeaf = parsed.leaf
+        return replacement
+      }
+      // Words (and runs in the blocks above) hold no syntax, so the block keeps its structure and
+      // makes no definition: nothing the splitter knows of it changes, and its render parses what it
+      // renders from (no parse here: a streaming tail renders its repaired text, a table by pages of
+      // rows, a list by items, an HTML block as its text, so a tree of the block's own text would be
+      // a second parse or wasted).
       if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
       // A tail that rendered its repaired text: the words before where the repair changed the text
       // are patched in that tree, which its render takes if the new text repairs to the patched text.

@@ -74,6 +74,8 @@ const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]|\
 const linePrefix = new RegExp(`${containerMarkers}$`)
 /** The same, then the start of a tag, comment, declaration or CDATA section the word is in. */
 const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
+/** The same, then a tag not closed yet on the line: an HTML block's first line, whose tag decides its kind. */
+const lineOpenTag = new RegExp(`${containerMarkers}<[^>]*$`)
 /** Before a plain run: the line's markers, then maybe the digits (and `.` or `)`) of an ordered list item's. */
 const markerPrefix = new RegExp(`${containerMarkers}(?:\\d{1,9}[.)]?)?$`)
 /** Before a plain run: a code fence (text after a closing fence makes it a line of code). */
@@ -365,6 +367,14 @@ function sameRun(a: string, aStart: number, b: string, bStart: number, length: n
     if (a.charCodeAt(aStart + index) !== b.charCodeAt(bStart + index)) return false
   }
   return true
+}
+
+/**
+ * Whether `at` lies in a tag that opens its line's content: whether the line starts an HTML block
+ * there depends on the whole tag (an attribute name starting with a digit makes it text).
+ */
+export function inLineOpeningTag(text: string, at: number): boolean {
+  return lineOpenTag.test(text.slice(lineStartBefore(text, at), at))
 }
 
 /** Whether changing this word may change the block structure (see the module comment). */

@@ -538,6 +538,71 @@ describe('a live streaming message repainted word by word', () => {
     }
   })
 
+  it('parses a tail again when a word in the tag opening its line decides whether it is an HTML block', () => {
+    // `<a href="foo">` alone on its line opens an HTML block; `<a 7="foo">` is paragraph text,
+    // whose open `*bar` the streaming repair shows as emphasis.
+    for (const [before, after] of [
+      ['<a href="foo">\n*bar', '<a 7="foo">\n*bar'],
+      ['> <a href="foo">\n> *bar', '> <a 7="foo">\n> *bar'],
+      ['<a 7="foo">\n*bar', '<a href="foo">\n*bar'],
+    ]) {
+      const live = liveMarkdown()
+      live.render({ text: `Intro.\n\n${before}`, streaming: true })
+      live.render({ text: `Intro.\n\n${after}`, streaming: true })
+      const fresh = liveMarkdown()
+      fresh.render({ text: `Intro.\n\n${after}`, streaming: true })
+      expect(currentHtml(live), after).toBe(currentHtml(fresh))
+      fresh.unmount()
+      live.unmount()
+    }
+  })
+
+  it('takes a phrase inserted or removed in a long table, fence or HTML tail without the splitter parsing it', () => {
+    const tails = {
+      table: `| a | b |\n| - | - |\n${Array.from({ length: 300 }, (_, i) => `| cell ${i} words here | more |`).join('\n')}`,
+      fence: `\`\`\`ts\n${Array.from({ length: 200 }, (_, i) => `const value${i} = compute(${i}) // words here`).join('\n')}\n\`\`\``,
+      html: `<div>\n${Array.from({ length: 150 }, (_, i) => `line ${i} of words here`).join('\n')}\n</div>`,
+    }
+    for (const [kind, tail] of Object.entries(tails)) {
+      let text = `Intro with some words.\n\n${tail}`
+      const live = liveMarkdown()
+      live.render({ text, streaming: true })
+      const edits = [
+        (at: number) => `${text.slice(0, at + 'words'.length)} indeed, truly${text.slice(at + 'words'.length)}`,
+        (at: number) => `${text.slice(0, at)}${text.slice(at + 'words '.length)}`,
+      ]
+      for (const [step, edit] of edits.entries()) {
+        text = edit(text.indexOf('words', ((step + 2) * text.length) / 5))
+        const work: MarkdownWork[] = []
+        setMarkdownWorkListener((item) => work.push(item))
+        live.render({ text, streaming: true })
+        setMarkdownWorkListener(undefined)
+        expect(
+          work.map((item) => item.kind),
+          `${kind}, step ${step}`,
+        ).not.toContain('split-parse')
+        // Its render parses what it shows: a page of rows and the head; the HTML block's text not at
+        // all; the fence once (a run in code is not patched in a tree).
+        const parsed = work.flatMap((item) =>
+          item.kind === 'block-render' && item.parsed !== false ? [item.chars] : [],
+        )
+        if (kind === 'fence') expect(parsed.length, `${kind}, step ${step}`).toBeLessThanOrEqual(1)
+        else
+          expect(
+            parsed.reduce((total, chars) => total + chars, 0),
+            `${kind}, step ${step}`,
+          ).toBeLessThan(2_000)
+        const fresh = liveMarkdown()
+        fresh.render({ text, streaming: true })
+        expect(currentHtml(live), `${kind}, step ${step}`).toBe(currentHtml(fresh))
+        fresh.unmount()
+      }
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live), kind).toBe(referenceHtml(text))
+      live.unmount()
+    }
+  })
+
   it('parses nothing and re-renders only the repainted blocks, keeping every DOM node', () => {
     const live = liveMarkdown()
     live.render({ text: longAnswer, streaming: true })
