@@ -462,6 +462,14 @@ describe('a live streaming message repainted word by word', () => {
     expect(renderedHtml(live)).toBe(referenceHtml(text))
   }
 
+  /** `live` shows what a fresh render of `text`, streaming, shows. */
+  const expectAsFresh = (live: LiveMarkdown, text: string, label: string) => {
+    const fresh = liveMarkdown()
+    fresh.render({ text, streaming: true })
+    expect(currentHtml(live), label).toBe(currentHtml(fresh))
+    fresh.unmount()
+  }
+
   it('renders every step exactly as a fresh render of its text, and ends as react-markdown', () => {
     rewrittenLikeFresh({
       texts: documents,
@@ -527,10 +535,7 @@ describe('a live streaming message repainted word by word', () => {
         live.render({ text, streaming: true })
         setMarkdownWorkListener(undefined)
         if (step > 0) expect(parsed, `${kind}, step ${step}`).toEqual([])
-        const fresh = liveMarkdown()
-        fresh.render({ text, streaming: true })
-        expect(currentHtml(live), `${kind}, step ${step}`).toBe(currentHtml(fresh))
-        fresh.unmount()
+        expectAsFresh(live, text, `${kind}, step ${step}`)
       }
       live.render({ text, streaming: false })
       expect(renderedHtml(live), kind).toBe(referenceHtml(text))
@@ -545,14 +550,11 @@ describe('a live streaming message repainted word by word', () => {
       ['<a href="foo">\n*bar', '<a 7="foo">\n*bar'],
       ['> <a href="foo">\n> *bar', '> <a 7="foo">\n> *bar'],
       ['<a 7="foo">\n*bar', '<a href="foo">\n*bar'],
-    ]) {
+    ] as const) {
       const live = liveMarkdown()
       live.render({ text: `Intro.\n\n${before}`, streaming: true })
       live.render({ text: `Intro.\n\n${after}`, streaming: true })
-      const fresh = liveMarkdown()
-      fresh.render({ text: `Intro.\n\n${after}`, streaming: true })
-      expect(currentHtml(live), after).toBe(currentHtml(fresh))
-      fresh.unmount()
+      expectAsFresh(live, `Intro.\n\n${after}`, after)
       live.unmount()
     }
   })
@@ -592,10 +594,7 @@ describe('a live streaming message repainted word by word', () => {
             parsed.reduce((total, chars) => total + chars, 0),
             `${kind}, step ${step}`,
           ).toBeLessThan(2_000)
-        const fresh = liveMarkdown()
-        fresh.render({ text, streaming: true })
-        expect(currentHtml(live), `${kind}, step ${step}`).toBe(currentHtml(fresh))
-        fresh.unmount()
+        expectAsFresh(live, text, `${kind}, step ${step}`)
       }
       live.render({ text, streaming: false })
       expect(renderedHtml(live), kind).toBe(referenceHtml(text))
