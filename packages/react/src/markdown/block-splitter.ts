@@ -31,14 +31,7 @@ import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBloc
 import { applyTextChanges, shiftedOffset } from './text-changes'
 import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
-import {
-  type BlockWordChange,
-  changesInBlock,
-  inLineOpeningTag,
-  patchSyntaxTree,
-  type WordChange,
-  wordChanges,
-} from './word-rewrite'
+import { type BlockWordChange, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
   /** Identity for rendering: kept while the block grows, settles, or a rewrite elsewhere shifts it. */
@@ -800,14 +793,6 @@ function wordRewrite(
       if (own.some((change) => change.run) && (base || !runsKeepStructure.has(block.type))) return false
       // A definition's words change what other blocks render: the general path handles it.
       if (block.definitions.length > 0 || block.footnoteLabels) return false
-      // A word in a tag opening a line decides whether an HTML block starts there: parse the block.
-      if (relative.some((change) => inLineOpeningTag(block.text, change.from))) {
-        const parsed = parseTopLevelBlocks(newText, previous.syntax)
-        if (parsed.hasFootnoteDefinitions || parsed.blocks.some((node) => node.definitions.length > 0)) return false
-        blockTrees.set(replacement, { nodes: parsed.nodes, offset: 0, line: 1 })
-        if (block === lastTail) tailLeaf = parsed.leaf
-        return replacement
-      }
       // Words (and runs in the blocks above) hold no syntax, so the block keeps its structure and
       // makes no definition: nothing the splitter knows of it changes, and its render parses what it
       // renders from (no parse here: a streaming tail renders its repaired text, a table by pages of

@@ -8,7 +8,9 @@
  * Words in a few places can still change what the text means, and are left to a parse:
  * - a word starting a line's content with a digit in it (an ordered list's number, which decides
  *   whether the line interrupts a paragraph), a word in a tag, comment, declaration or CDATA
- *   opening that starts a line's content (an HTML block, whose kind decides where it ends) or after
+ *   opening that starts a line's content (an HTML block, whose kind decides where it ends; in the
+ *   attributes too of a tag whose name alone opens none, which opens one only when the whole tag
+ *   is valid: an attribute name starting with a digit makes it text), or after
  *   `</` (the end of a `<script>` or `<pre>` block): the block structure itself may change, so the
  *   whole rewrite takes the general path
  *   (`wordChanges` returns undefined);
@@ -39,6 +41,7 @@
  * are still made in place, and the rest of the rewrite takes the general path.
  */
 import type { Link, Nodes, Root } from 'mdast'
+import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { lineStartBefore } from './top-level-blocks'
 
@@ -74,8 +77,10 @@ const containerMarkers = String.raw`^(?:[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]|\
 const linePrefix = new RegExp(`${containerMarkers}$`)
 /** The same, then the start of a tag, comment, declaration or CDATA section the word is in. */
 const lineTagStart = new RegExp(`${containerMarkers}<\\S*$`)
-/** The same, then a tag not closed yet on the line: an HTML block's first line, whose tag decides its kind. */
-const lineOpenTag = new RegExp(`${containerMarkers}<[^>]*$`)
+/** The same, then a tag's name (captured) and attributes, not closed before the word. */
+const lineTagAttributes = new RegExp(`${containerMarkers}</?([A-Za-z][A-Za-z0-9-]*)[ \\t/][^>]*$`)
+/** Tags that open an HTML block by their name alone (CommonMark's kinds 1 and 6); any other needs a valid whole tag. */
+const namedBlockTags = new Set([...htmlRawNames, ...htmlBlockNames])
 /** Before a plain run: the line's markers, then maybe the digits (and `.` or `)`) of an ordered list item's. */
 const markerPrefix = new RegExp(`${containerMarkers}(?:\\d{1,9}[.)]?)?$`)
 /** Before a plain run: a code fence (text after a closing fence makes it a line of code). */
@@ -369,21 +374,15 @@ function sameRun(a: string, aStart: number, b: string, bStart: number, length: n
   return true
 }
 
-/**
- * Whether `at` lies in a tag that opens its line's content: whether the line starts an HTML block
- * there depends on the whole tag (an attribute name starting with a digit makes it text).
- */
-export function inLineOpeningTag(text: string, at: number): boolean {
-  return lineOpenTag.test(text.slice(lineStartBefore(text, at), at))
-}
-
 /** Whether changing this word may change the block structure (see the module comment). */
 function mayRestructure(text: string, found: Word): boolean {
   const at = found.start
   if (text[at - 1] === '/' && text[at - 2] === '<') return true
-  const lineStart = lineStartBefore(text, at)
-  if (digit.test(text.slice(at, found.end)) && linePrefix.test(text.slice(lineStart, at))) return true
-  return lineTagStart.test(text.slice(lineStart, at))
+  const before = text.slice(lineStartBefore(text, at), at)
+  if (digit.test(text.slice(at, found.end)) && linePrefix.test(before)) return true
+  if (lineTagStart.test(before)) return true
+  const name = lineTagAttributes.exec(before)?.[1]
+  return name !== undefined && !namedBlockTags.has(name.toLowerCase())
 }
 
 /** Whether a change of this word in a text node cannot change what the text around it means (see the module comment). */

@@ -543,13 +543,19 @@ describe('a live streaming message repainted word by word', () => {
     }
   })
 
-  it('parses a tail again when a word in the tag opening its line decides whether it is an HTML block', () => {
-    // `<a href="foo">` alone on its line opens an HTML block; `<a 7="foo">` is paragraph text,
-    // whose open `*bar` the streaming repair shows as emphasis.
+  it('takes the general path for a word in a tag opening a line, which decides whether an HTML block starts there', () => {
+    // `<a href="foo">` alone on its line opens an HTML block, which runs to the next blank line;
+    // `<a 7="foo">` is paragraph text (whose open `*bar` a streaming repair shows as emphasis), and a
+    // heading under it is a block of its own. Streaming tails, and blocks with a tree to patch.
+    const tagged = (attribute: string) => `<a ${attribute}="foo" title="x">`
     for (const [before, after] of [
       ['<a href="foo">\n*bar', '<a 7="foo">\n*bar'],
       ['> <a href="foo">\n> *bar', '> <a 7="foo">\n> *bar'],
       ['<a 7="foo">\n*bar', '<a href="foo">\n*bar'],
+      [`${tagged('7')}\n*bar\n\nEnd.`, `${tagged('href')}\n*bar\n\nEnd.`],
+      [`${tagged('href')}\n*bar\n\nEnd.`, `${tagged('7')}\n*bar\n\nEnd.`],
+      [`${tagged('7')}\n# Heading\n\nEnd.`, `${tagged('href')}\n# Heading\n\nEnd.`],
+      [`${tagged('href')}\n# Heading\n\nEnd.`, `${tagged('7')}\n# Heading\n\nEnd.`],
     ] as const) {
       const live = liveMarkdown()
       live.render({ text: `Intro.\n\n${before}`, streaming: true })
