@@ -783,7 +783,6 @@ function wordRewrite(
       // A block that rendered with definitions before it renders from its patched nodes with the same ones.
       if (prefixed) prefixedTrees.set(replacement, { ...prefixed, tree: patched })
       else blockTrees.set(replacement, { nodes: patched.children, offset: 0, line: 1 })
-      if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
     } else {
       // Between tail blocks the parse may still depend on the block before; and a plain run where
       // the tree could not take it (code, an indented line) is left to the general path, which knows
@@ -798,7 +797,6 @@ function wordRewrite(
       // renders from (no parse here: a streaming tail renders its repaired text, a table by pages of
       // rows, a list by items, an HTML block as its text, so a tree of the block's own text would be
       // a second parse or wasted).
-      if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
       // A tail that rendered its repaired text: the words before where the repair changed the text
       // are patched in that tree, which its render takes if the new text repairs to the patched text.
       const repaired = repairedTrees.get(block)
@@ -808,6 +806,8 @@ function wordRewrite(
         if (tree) repairedTrees.set(replacement, { source: applyTextChanges(repaired.source, relative), tree })
       }
     }
+    // Either way the structure stands: the tail's innermost block only moves with the words before it.
+    if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
     return replacement
   }
 
