@@ -105,7 +105,6 @@ function compile(given: Event[]): Root {
   }
 
   for (const [kind, token, context] of events) {
-    const serialize = () => context.sliceSerialize(token)
     const type = token.type as string
     if (kind === 'enter') {
       switch (type) {
@@ -174,7 +173,7 @@ function compile(given: Event[]): Root {
           break
         case 'listItemValue':
           if (expectingFirstListItemValue) {
-            ;(stack[stack.length - 2] as List).start = Number.parseInt(serialize(), 10)
+            ;(stack[stack.length - 2] as List).start = Number.parseInt(context.sliceSerialize(token), 10)
             expectingFirstListItemValue = false
           }
           break
@@ -238,14 +237,14 @@ function compile(given: Event[]): Root {
     switch (type) {
       case 'atxHeadingSequence': {
         const heading = top() as unknown as Heading
-        if (!heading.depth) heading.depth = serialize().length as Heading['depth']
+        if (!heading.depth) heading.depth = context.sliceSerialize(token).length as Heading['depth']
         break
       }
       case 'setextHeadingText':
         slurpLineEnding = true
         break
       case 'setextHeadingLineSequence':
-        ;(top() as unknown as Heading).depth = serialize().codePointAt(0) === 61 ? 1 : 2
+        ;(top() as unknown as Heading).depth = context.sliceSerialize(token).codePointAt(0) === 61 ? 1 : 2
         break
       case 'setextHeading':
         slurpLineEnding = false
@@ -302,7 +301,7 @@ function compile(given: Event[]): Root {
         const label = resume()
         const node = top() as { label?: string | null; identifier?: string }
         node.label = label
-        node.identifier = normalizeIdentifier(serialize()).toLowerCase()
+        node.identifier = normalizeIdentifier(context.sliceSerialize(token)).toLowerCase()
         if (type === 'referenceString') referenceType = 'full'
         break
       }
@@ -337,7 +336,7 @@ function compile(given: Event[]): Root {
         break
       }
       case 'labelText': {
-        const string = serialize()
+        const string = context.sliceSerialize(token)
         const node = stack[stack.length - 2] as { label?: string; identifier?: string }
         node.label = decodeString(string)
         node.identifier = normalizeIdentifier(string).toLowerCase()
@@ -377,7 +376,7 @@ function compile(given: Event[]): Root {
         numericReference = 16
         break
       case 'characterReferenceValue': {
-        const value = serialize()
+        const value = context.sliceSerialize(token)
         ;(top() as unknown as Text).value += numericReference
           ? decodeNumericCharacterReference(value, numericReference)
           : decodeNamedCharacterReference(value)
@@ -400,16 +399,16 @@ function compile(given: Event[]): Root {
       case 'autolinkProtocol':
       case 'literalAutolinkHttp':
         exitData(token, context)
-        ;(top() as unknown as Link).url = serialize()
+        ;(top() as unknown as Link).url = context.sliceSerialize(token)
         break
       case 'autolinkEmail':
       case 'literalAutolinkEmail':
         exitData(token, context)
-        ;(top() as unknown as Link).url = `mailto:${serialize()}`
+        ;(top() as unknown as Link).url = `mailto:${context.sliceSerialize(token)}`
         break
       case 'literalAutolinkWww':
         exitData(token, context)
-        ;(top() as unknown as Link).url = `http://${serialize()}`
+        ;(top() as unknown as Link).url = `http://${context.sliceSerialize(token)}`
         break
       case 'taskListCheckValueChecked':
       case 'taskListCheckValueUnchecked':
