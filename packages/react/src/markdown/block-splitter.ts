@@ -23,12 +23,12 @@
 import type { Root, RootContent } from 'mdast'
 import { htmlBlockNames } from 'micromark-util-html-tag-name'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
-import { continuedList, keepStreamingList, streamingList, streamingListOf } from './list-items'
+import { continuedList, keepStreamingList, shiftedStreamingList, streamingList, streamingListOf } from './list-items'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
-import { applyTextChanges, shiftedOffset } from './text-changes'
+import { applyTextChanges, shiftedOffset, type TextChange } from './text-changes'
 import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 import { type BlockWordChange, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
@@ -736,6 +736,13 @@ function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): S
 /** Block types no plain run in the middle of a line can restructure: rows of cells, literal lines. */
 const runsKeepStructure = new Set(['table', 'code', 'html'])
 
+/** Whether a change replaces all that stands between a `[` and a `]`. */
+const isBracketed = (text: string, change: TextChange) =>
+  text.charCodeAt(change.from - 1) === 91 && text.charCodeAt(change.to) === 93
+
+/** Whether a block's text could hold a link or footnote definition (a label and its `:`). */
+const mayDefine = (text: string) => text.includes(']:')
+
 /**
  * A rewrite that only changes words (`wordChanges`): no block boundary moves, so every block keeps
  * its key, and a changed block's tree is its rendered tree with the words replaced
@@ -787,9 +794,15 @@ function wordRewrite(
       // Between tail blocks the parse may still depend on the block before; and a plain run where
       // the tree could not take it (code, an indented line) is left to the general path, which knows
       // what each block depends on: a run has spaces, so it may make or unmake a definition
-      // (` note` removed after `[x]: /u`), except in a table's rows, code or an HTML block.
+      // (` note` removed after `[x]: /u`), except in a table's rows, code or an HTML block, or in a
+      // block whose text has no `]:` before or after (every definition's label ends in one).
       if (previous.tail.includes(block) && previous.tail.length > 1) return false
-      if (own.some((change) => change.run) && (base || !runsKeepStructure.has(block.type))) return false
+      if (
+        own.some((change) => change.run) &&
+        (base || (!runsKeepStructure.has(block.type) && (mayDefine(block.text) || mayDefine(newText))))
+      ) {
+        return false
+      }
       // A definition's words change what other blocks render: the general path handles it.
       if (block.definitions.length > 0 || block.footnoteLabels) return false
       // Words (and runs in the blocks above) hold no syntax, so the block keeps its structure and
@@ -806,8 +819,17 @@ function wordRewrite(
         if (tree) repairedTrees.set(replacement, { source: applyTextChanges(repaired.source, relative), tree })
       }
     }
-    // Either way the structure stands: the tail's innermost block only moves with the words before it.
+    // Either way the structure stands: the tail's innermost block only moves with the words before it,
+    // and a streaming list's items with the words before them, unless a word alone in brackets (a
+    // task item's checkbox) changed.
     if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
+    const list = streamingListOf(block)
+    if (list && !relative.some((change) => isBracketed(block.text, change))) {
+      keepStreamingList(
+        replacement,
+        shiftedStreamingList(list, (at) => shiftedOffset(at, relative)),
+      )
+    }
     return replacement
   }
 

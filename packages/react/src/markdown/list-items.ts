@@ -77,6 +77,15 @@ export function streamingList(
 }
 
 /**
+ * `list` after changes inside its items' lines that leave its structure as it was (words replaced,
+ * plain runs inserted or removed: no line, blank line, marker or checkbox made or unmade): each
+ * item starts where `shift` moves its line's start.
+ */
+export function shiftedStreamingList(list: StreamingList, shift: (offset: number) => number): StreamingList {
+  return { ...list, items: list.items.map((item) => ({ ...item, start: shift(item.start) })) }
+}
+
+/**
  * `list` with the items of `node`, a parse of its last item and what followed it (`text`, starting
  * in the block at `itemStart`): undefined when `node` is another list (its first item has another
  * marker), the same object when no item was added.
