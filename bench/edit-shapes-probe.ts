@@ -5,9 +5,10 @@
  * large block is the message's tail. Each step changes the text in one place, one synchronous
  * commit per step (as the rewrite benchmark's in-place edit), and prints p50/p95 per step for each
  * renderer. For finding where a rewrite costs more than the change:
- *   npx tsx bench/edit-shapes-probe.ts [shape,...] [renderer,...] [word|phrase|delete|line]
+ *   npx tsx bench/edit-shapes-probe.ts [shape,...] [renderer,...] [word|phrase|delete|line|rollback]
  * `word` swaps one word (the benchmark's in-place edit); `phrase` inserts ` indeed` after a word;
- * `delete` removes a word and the space after it; `line` repeats a line below itself.
+ * `delete` removes a word and the space after it; `line` repeats a line below itself; `rollback`
+ * appends a branch to the tail and retracts it (the rollback benchmark's step).
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
@@ -40,11 +41,19 @@ const shapes: Record<string, string> = {
   definitions: rows(700, (i) => `Paragraph ${i} with [ref ${i}] words.\n\n[ref ${i}]: http://e.com/${i}`).join('\n\n'),
 }
 
-type EditKind = 'word' | 'phrase' | 'delete' | 'line'
+type EditKind = 'word' | 'phrase' | 'delete' | 'line' | 'rollback'
 
 /** Twenty edits of `kind` at seeded places (words of four letters or more). */
 function editPlan(text: string, kind: EditKind): RewritePlan {
   if (kind === 'word') return inPlaceEditPlan(text, 20, fullConfig.seed)
+  if (kind === 'rollback') {
+    const branch = ' and a speculative branch the model will take back soon'
+    const steps = Array.from({ length: 20 }, (): RewriteStep[] => [
+      { ops: [{ kind: 'push', text: branch }], timed: false },
+      { ops: [{ kind: 'retract', keep: text.length }], timed: true },
+    ]).flat()
+    return { scenario: 'rollback', initial: text, steps, final: text }
+  }
   const random = seededRandom(fullConfig.seed)
   let current = text
   const steps: RewriteStep[] = []
@@ -90,6 +99,11 @@ try {
         `${kind} ${name.padEnd(16)} ${String(text.length).padStart(7)} chars  ${renderer.padEnd(17)} p50/p95 ` +
           `${run.stepP50Ms.toFixed(1)}/${run.stepP95Ms.toFixed(1)} ms  ${run.complete ? `fresh: ${fresh}` : 'incomplete'}`,
       )
+      const excerpt = run.equalsFreshRender?.excerpt
+      if (excerpt)
+        console.log(
+          `  rewritten: ${JSON.stringify(excerpt.rewritten)}\n  fresh:     ${JSON.stringify(excerpt.reference)}`,
+        )
     }
   }
 } finally {

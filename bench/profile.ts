@@ -121,6 +121,30 @@ try {
   console.log(`\nself time\n${top(self)}\n\ninclusive time\n${top(inclusive)}`)
   if (process.env.PROFILE_TREE) console.log(`\n${callTree(process.env.PROFILE_TREE)}`)
   if (process.env.PROFILE_CALLERS) console.log(`\n${callers(process.env.PROFILE_CALLERS)}`)
+  if (process.env.PROFILE_UNDER) console.log(`\n${under(process.env.PROFILE_UNDER)}`)
+
+  /**
+   * The samples below a frame of `root` (PROFILE_UNDER), by their own frame and by the innermost
+   * frame of the renderer's own bundle (which component or function of ours the time is spent for).
+   */
+  function under(root: string): string {
+    const own = new Map<string, number>()
+    const ours = new Map<string, number>()
+    for (let i = 0; i < samples.length; i++) {
+      const path: string[] = []
+      for (let node = byId.get(samples[i] as number); node; ) {
+        path.push(name(node))
+        const up = parent.get(node.id)
+        node = up === undefined ? undefined : byId.get(up)
+      }
+      if (!path.some((frame) => frame.startsWith(`${root} `))) continue
+      const delta = (deltas[i + 1] ?? 0) / 1000
+      own.set(path[0] as string, (own.get(path[0] as string) ?? 0) + delta)
+      const ourFrame = path.find((frame) => frame.includes(` ${renderer}-`)) ?? '(none of ours)'
+      ours.set(ourFrame, (ours.get(ourFrame) ?? 0) + delta)
+    }
+    return `below ${root}, by own frame\n${top(own)}\n\nbelow ${root}, by innermost ${renderer} frame\n${top(ours)}`
+  }
 
   /** The call paths (PROFILE_DEPTH frames up) of the samples whose own frame is `leaf`, by time (PROFILE_CALLERS). */
   function callers(leaf: string): string {
