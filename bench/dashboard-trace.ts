@@ -32,6 +32,9 @@ const experiments: Record<string, string> = {
   opaque: '[data-palimpsest-scroller]{background-color:#fff}',
   willscroll: '[data-palimpsest-scroller]{will-change:scroll-position}',
   noannouncer: '[data-palimpsest-announcer]{display:none!important}',
+  noscroller: '[data-palimpsest-scroller]{overflow:hidden!important}',
+  clipscroller: '[data-palimpsest-scroller]{overflow:clip!important}',
+  visiblescroller: '[data-palimpsest-scroller]{overflow:visible!important}',
   noinnerscroll: '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{overflow-x:visible!important}',
   hiddeninner: '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] table{overflow-x:hidden!important}',
   cvinner:
