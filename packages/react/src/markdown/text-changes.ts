@@ -8,6 +8,11 @@ export interface TextChange {
   readonly from: number
   readonly to: number
   readonly insert: string
+  /**
+   * An insertion (`from` = `to`) that lengthens what ends where it is made (a phrase after a line's
+   * last word): a position at `from` moves after it. Otherwise it begins what follows.
+   */
+  readonly joinsBefore?: boolean
 }
 
 /** A change within a block, with its (1-based) line there (changes never add or remove a line). */
@@ -55,13 +60,13 @@ export function pointShifter(changes: readonly LineTextChange[]): <P extends Poi
   }
   return (point) => {
     const offset = point.offset
-    if (offset === undefined || changes.length === 0 || offset <= changes[0]!.from) return point
-    // The last change starting before the point.
+    if (offset === undefined || changes.length === 0 || !isAfter(changes[0]!, offset)) return point
+    // The last change before the point.
     let low = 0
     let high = changes.length - 1
     while (low < high) {
       const middle = (low + high + 1) >> 1
-      if (changes[middle]!.from < offset) low = middle
+      if (isAfter(changes[middle]!, offset)) low = middle
       else high = middle - 1
     }
     const change = changes[low]!
@@ -70,4 +75,9 @@ export function pointShifter(changes: readonly LineTextChange[]): <P extends Poi
     if (moved[low] === 0 && column === 0) return point
     return { ...point, column: point.column + column, offset: offset + moved[low]! }
   }
+}
+
+/** Whether a position at `offset` comes after `change` (see `TextChange.joinsBefore`). */
+function isAfter(change: TextChange, offset: number): boolean {
+  return change.from < offset || (change.from === offset && change.joinsBefore === true)
 }

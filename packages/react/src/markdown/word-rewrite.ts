@@ -464,8 +464,17 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
  * node (or a later line of an HTML block) whose words it can map, or is inside a link reference (its text is its label) or in an
  * autolink where its change could change the link (see `patchedAutolink`).
  */
-export function patchSyntaxTree(tree: Root, source: string, changes: readonly BlockWordChange[]): Root | undefined {
+export function patchSyntaxTree(
+  tree: Root,
+  source: string,
+  blockChanges: readonly BlockWordChange[],
+): Root | undefined {
+  const changes = blockChanges.map((change) =>
+    joinsWordBefore(source, change) ? { ...change, joinsBefore: true } : change,
+  )
   const first = changes[0]?.from ?? Number.POSITIVE_INFINITY
+  // A node ending where the first change joins the word before it takes that change.
+  const firstJoins = changes[0]?.joinsBefore === true
   let done = 0
   const shifted = pointShifter(changes)
 
@@ -474,7 +483,10 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
   // How many changes from the next one on start before `end`.
   const covering = (end: number | undefined) => {
     let count = 0
-    while (done + count < changes.length && end !== undefined && changes[done + count]!.from < end) count++
+    for (let change = changes[done]; change && end !== undefined; change = changes[done + count]) {
+      if (change.from > end || (change.from === end && !change.joinsBefore)) break
+      count++
+    }
     return count
   }
 
@@ -482,7 +494,7 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
     const position = node.position
     const start = position?.start.offset
     const end = position?.end.offset
-    if (end !== undefined && end <= first) return node
+    if (end !== undefined && (end < first || (end === first && !firstJoins))) return node
     let next: Nodes = node
     // An autolink (`<https://…>`, or a literal `https://…` or `www.…`): its text is its destination.
     const autolinkChanges =
@@ -585,6 +597,16 @@ export function patchSyntaxTree(tree: Root, source: string, changes: readonly Bl
   // A change no node covered (a link destination, a fence's language, inline HTML) needs a parse.
   if (root === undefined || done !== changes.length) return undefined
   return root as Root
+}
+
+/**
+ * Whether a change is a plain run inserted right after a word that ends a line (or the text): it
+ * lengthens the text that word ends (` indeed` after `words` at a paragraph's end), which ends
+ * there too, instead of beginning what follows (nothing does: the line ends).
+ */
+function joinsWordBefore(source: string, change: BlockWordChange): boolean {
+  if (!change.run || change.from !== change.to || wordUnitBefore(source, change.from) === 0) return false
+  return change.from === source.length || isLineEnding(source.charCodeAt(change.from))
 }
 
 /**

@@ -338,6 +338,24 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
     expect(patched).toBeGreaterThan((patched + declined) / 12)
   }, 60_000)
 
+  it('patch a run added after the word ending a line to exactly the tree a parse gives', () => {
+    // The word ends a text, a paragraph, a heading, a cell, an item, a quote, a line of code, an
+    // autolink: each either takes the run or declines it.
+    let patched = 0
+    let declined = 0
+    for (const markdown of documents) {
+      for (const ending of markdown.matchAll(/\p{L}(?=\r?\n|$)/gu)) {
+        const at = ending.index + 1
+        for (const run of [' indeed', ', truly [1]']) {
+          const rewritten = `${markdown.slice(0, at)}${run}${markdown.slice(at)}`
+          if (patchedLikeParse(markdown, rewritten, gfm(markdown))) patched++
+          else declined++
+        }
+      }
+    }
+    expect(patched).toBeGreaterThan((patched + declined) / 3)
+  }, 60_000)
+
   it('are found as changes in the middle of a line, and declined where they could read as syntax', () => {
     const changesOf = (before: string, after: string) => inPlaceChanges(before, after, gfm(before))
     expect(changesOf('One sentence. Two.', 'One sentence [1]. Two [2].')).toBeDefined()
@@ -614,6 +632,42 @@ describe('a live streaming message repainted word by word', () => {
       }
       live.render({ text, streaming: false })
       expect(renderedHtml(live), kind).toBe(referenceHtml(text))
+      live.unmount()
+    }
+  })
+
+  it('takes a phrase added after the last word of a line in its tree, not a parse', () => {
+    // The text ends with that word, and so do the paragraph, the quote and the item holding it.
+    const quote = Array.from({ length: 120 }, (_, i) => `> quoted paragraph ${i} with words\n>`).join('\n')
+    const items = Array.from({ length: 300 }, (_, i) => `- item ${i} with words`).join('\n')
+    for (const [kind, tail] of Object.entries({ quote, items })) {
+      let text = `Intro with some words.\n\nA settled paragraph ends with words\n\n${tail}`
+      const live = liveMarkdown()
+      live.render({ text, streaming: true })
+      for (const step of [0, 1, 2]) {
+        const at = text.indexOf('words\n', (step + 1) * (text.length / 4)) + 'words'.length
+        text = `${text.slice(0, at)} indeed, truly [${step}]${text.slice(at)}`
+        const work: MarkdownWork[] = []
+        setMarkdownWorkListener((item) => work.push(item))
+        live.render({ text, streaming: true })
+        setMarkdownWorkListener(undefined)
+        const parsed = work.flatMap((item) =>
+          item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false) ? [item.chars] : [],
+        )
+        // A list tail renders item by item: the changed item is parsed again, not the list.
+        if (kind === 'items') {
+          expect(
+            parsed.reduce((total, chars) => total + chars, 0),
+            `${kind}, step ${step}`,
+          ).toBeLessThan(1_000)
+        } else expect(parsed, `${kind}, step ${step}`).toEqual([])
+        expectAsFresh(live, text, `${kind}, step ${step}`)
+      }
+      const settled = text.replace('ends with words\n', 'ends with words and more\n')
+      live.render({ text: settled, streaming: true })
+      expectAsFresh(live, settled, `${kind}, settled paragraph`)
+      live.render({ text: settled, streaming: false })
+      expect(renderedHtml(live), kind).toBe(referenceHtml(settled))
       live.unmount()
     }
   })
