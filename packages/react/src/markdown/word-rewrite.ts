@@ -519,7 +519,14 @@ export function patchSyntaxTree(
         const [value] =
           node.type === 'text' && node.value.length === end - start && source.slice(start, end) === node.value
             ? [applyTextChanges(node.value, own, start)]
-            : (replaceWords([node.value], source, start, end, own, node.type === 'code' ? 'code' : 'text') ?? [])
+            : (replaceWords(
+                [node.value],
+                source,
+                start,
+                end,
+                own,
+                node.type === 'text' ? 'text' : node.type === 'code' ? 'code' : 'inline-code',
+              ) ?? [])
         if (value === undefined) return undefined
         // Space a change brings to or takes from the edge of a parent's content may be trimmed (a
         // table cell, a heading) or kept: a parse decides.
@@ -673,9 +680,10 @@ function sameEdges(before: string, after: string, edges: number): boolean {
  * non-word characters (markers, escapes, indentation, fences, brackets), so their words are its
  * source's words in order; a fenced code block's start on the line after its opening fence (whose
  * info string is no value). Both are read word by word up to the last change, each pair checked to
- * be the same word. Undefined when they are not, or when a change is not a word for a word, or
- * (`decodes`: a destination, title or alt, where character references are read) could make or
- * unmake a character reference.
+ * be the same word. In a text (not code) a plain run is placed by the word before it, when the characters
+ * from that word to the run's end are the same in the source and the value. Undefined when they
+ * are not, or when another change is not a word for a word, or (`decodes`: a destination, title
+ * or alt, where character references are read) could make or unmake a character reference.
  */
 function replaceWords(
   values: readonly string[],
@@ -683,7 +691,7 @@ function replaceWords(
   start: number,
   end: number,
   changes: readonly BlockWordChange[],
-  kind: 'text' | 'code' | 'fields',
+  kind: 'text' | 'inline-code' | 'code' | 'fields',
 ): string[] | undefined {
   let sourceAt = kind === 'code' ? codeContentStart(source, start, end) : start
   if (sourceAt === undefined) return undefined
@@ -694,6 +702,21 @@ function replaceWords(
   let next = 0
   while (next < changes.length) {
     const sourceStart = nextWordStart(source, sourceAt, end)
+    const change = changes[next]!
+    // A plain run in a text before its next word: it stands as far past the last word in the value
+    // as in the source, when what lies between and what it removes are the same in both.
+    if (change.run && kind === 'text' && (sourceStart < 0 || change.from <= sourceStart)) {
+      const value = values[field]!
+      const valueTo = valueAt + (change.to - sourceAt)
+      if (change.from < sourceAt || source.slice(sourceAt, change.to) !== value.slice(valueAt, valueTo))
+        return undefined
+      results[field] += value.slice(copied[field], valueAt + (change.from - sourceAt)) + change.insert
+      copied[field] = valueTo
+      sourceAt = change.to
+      valueAt = valueTo
+      next++
+      continue
+    }
     if (sourceStart < 0) return undefined
     const sourceEnd = wordEnd(source, sourceStart)
     let valueStart = -1
@@ -708,7 +731,6 @@ function replaceWords(
     const valueEnd = wordEnd(value, valueStart)
     const length = sourceEnd - sourceStart
     if (length !== valueEnd - valueStart || !sameRun(value, valueStart, source, sourceStart, length)) return undefined
-    const change = changes[next]!
     if (change.from < sourceEnd) {
       if (change.from !== sourceStart || change.to !== sourceEnd) return undefined
       // Only a word for a word: a plain run may hold a link title's quotes or a destination's parentheses.
