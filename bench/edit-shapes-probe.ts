@@ -7,9 +7,11 @@
  * renderer. For finding where a rewrite costs more than the change:
  *   npx tsx bench/edit-shapes-probe.ts [shape,...] [renderer,...] [word|phrase|delete|line|rollback]
  * `word` swaps one word (the benchmark's in-place edit); `phrase` inserts ` indeed` after a word;
+ * `PLAN_OUT=<directory>` also writes each plan there as JSON (for `PROFILE_PLAN` in `profile.ts`).
  * `delete` removes a word and the space after it; `line` repeats a line below itself; `rollback`
  * appends a branch to the tail and retracts it (the rollback benchmark's step).
  */
+import { writeFileSync } from 'node:fs'
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { seededRandom } from './chunking'
@@ -87,6 +89,8 @@ try {
     const text = shapes[name]
     if (text === undefined) throw new Error(`shapes are ${Object.keys(shapes).join(', ')}`)
     const plan = editPlan(text, kind)
+    // For `bench/profile.ts`: PROFILE_PLAN=<that file> profiles the plan's steps.
+    if (process.env.PLAN_OUT) writeFileSync(`${process.env.PLAN_OUT}/${kind}-${name}.json`, JSON.stringify(plan))
     for (const renderer of renderers) {
       const run = await rewriteOnce(browser, server.origin, renderer, plan, text.length, {
         seed: fullConfig.seed,

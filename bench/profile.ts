@@ -5,17 +5,24 @@
  *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]
  *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
  *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps;
- *     DIFFUSION_STEPS=300 profiles a longer diffusion plan, whose 30 steps give few samples)
+ *     DIFFUSION_STEPS=300 profiles a longer diffusion plan, whose 30 steps give few samples;
+ *     PROFILE_PLAN=<file> profiles, in place of the scenario named, a plan `edit-shapes-probe.ts` wrote with PLAN_OUT)
  *   npx tsx bench/profile.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
  */
 
+import { readFileSync } from 'node:fs'
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpus } from './corpus'
 import { dashboardTexts } from './scenarios/dashboard'
-import { type RewriteScenarioName, rewritePlan, rewriteScenarioNames } from './scenarios/rewrite-plans'
+import {
+  type RewritePlan,
+  type RewriteScenarioName,
+  rewritePlan,
+  rewriteScenarioNames,
+} from './scenarios/rewrite-plans'
 import { serveDirectory } from './static-server'
 
 interface ProfileNode {
@@ -65,9 +72,11 @@ try {
     bench.cdp.once('Profiler.consoleProfileFinished', resolve),
   )
   if (!rewrite) await bench.cdp.send('Profiler.start')
-  const plan = rewrite
-    ? rewritePlan(rewrite, size, corpus, rewriteSettings(), fullConfig.seed, fullConfig.chunksPerFrame)
-    : undefined
+  const plan = process.env.PROFILE_PLAN
+    ? (JSON.parse(readFileSync(process.env.PROFILE_PLAN, 'utf8')) as RewritePlan)
+    : rewrite
+      ? rewritePlan(rewrite, size, corpus, rewriteSettings(), fullConfig.seed, fullConfig.chunksPerFrame)
+      : undefined
   const result = plan
     ? await bench.call('rewrite', { initial: plan.initial, steps: plan.steps, final: plan.final, budgetMs: 300_000 })
     : dashboard
