@@ -132,6 +132,17 @@ try {
   if (process.env.PROFILE_CALLERS) console.log(`\n${callers(process.env.PROFILE_CALLERS)}`)
   if (process.env.PROFILE_UNDER) console.log(`\n${under(process.env.PROFILE_UNDER)}`)
 
+  /** The names of a sample's frames, its own first, then its callers' (at most `limit`). */
+  function stackOf(sample: number, limit = Number.POSITIVE_INFINITY): string[] {
+    const path: string[] = []
+    for (let node = byId.get(sample); node && path.length < limit; ) {
+      path.push(name(node))
+      const up = parent.get(node.id)
+      node = up === undefined ? undefined : byId.get(up)
+    }
+    return path
+  }
+
   /**
    * The samples below a frame of `root` (PROFILE_UNDER), by their own frame and by the innermost
    * frame of the renderer's own bundle (which component or function of ours the time is spent for).
@@ -140,12 +151,7 @@ try {
     const own = new Map<string, number>()
     const ours = new Map<string, number>()
     for (let i = 0; i < samples.length; i++) {
-      const path: string[] = []
-      for (let node = byId.get(samples[i] as number); node; ) {
-        path.push(name(node))
-        const up = parent.get(node.id)
-        node = up === undefined ? undefined : byId.get(up)
-      }
+      const path = stackOf(samples[i] as number)
       if (!path.some((frame) => frame.startsWith(`${root} `))) continue
       const delta = (deltas[i + 1] ?? 0) / 1000
       own.set(path[0] as string, (own.get(path[0] as string) ?? 0) + delta)
@@ -160,12 +166,7 @@ try {
     const depth = Number(process.env.PROFILE_DEPTH ?? 6)
     const paths = new Map<string, number>()
     for (let i = 0; i < samples.length; i++) {
-      const path: string[] = []
-      for (let node = byId.get(samples[i] as number); node && path.length <= depth; ) {
-        path.push(name(node))
-        const up = parent.get(node.id)
-        node = up === undefined ? undefined : byId.get(up)
-      }
+      const path = stackOf(samples[i] as number, depth + 1)
       if (!path[0]?.startsWith(`${leaf} `)) continue
       const key = path.slice(1).join(' < ')
       paths.set(key, (paths.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
@@ -186,12 +187,7 @@ try {
     }
     const tree: Branch = { ms: 0, children: new Map() }
     for (let i = 0; i < samples.length; i++) {
-      const path: string[] = []
-      for (let node = byId.get(samples[i] as number); node; ) {
-        path.push(name(node))
-        const up = parent.get(node.id)
-        node = up === undefined ? undefined : byId.get(up)
-      }
+      const path = stackOf(samples[i] as number)
       const start = path.findLastIndex((frame) => frame.startsWith(`${root} `))
       if (start < 0) continue
       const delta = (deltas[i + 1] ?? 0) / 1000
