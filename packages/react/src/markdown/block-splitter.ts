@@ -1524,9 +1524,13 @@ function interruptsOnFirstLine(text: string, previous: TopLevelBlock, node: TopL
 
 const leafInterrupters = new Set(['heading', 'thematicBreak', 'code', 'html'])
 const containerInterrupters = new Set(['list', 'blockquote', 'footnoteDefinition'])
-/** Container markers, then a letter, or a link's text (a bracket that opens no definition). */
+/**
+ * Container markers, then a letter, or a link's text (a bracket that opens no definition). A nested
+ * ordered list opens in interrupt mode too, so only when it starts at 1: after another number
+ * (`1. 3. a` right under a paragraph) the text is `3. a`, a list alone.
+ */
 const textAfterMarkers =
-  /^(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*))+(?:\p{L}|\[(?!\^)[^\]\r\n]*\](?!:))/u
+  /^[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*)(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|1[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*))*(?:\p{L}|\[(?!\^)[^\]\r\n]*\](?!:))/u
 
 const lineEnds = (text: string, from: number) => text.indexOf('\n', from) >= 0 || text.indexOf('\r', from) >= 0
 

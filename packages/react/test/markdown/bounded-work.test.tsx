@@ -130,6 +130,22 @@ describe('work per chunk', () => {
     }
   })
 
+  it('a list right under paragraph text whose item opens with an ordered list not at 1 stays with it', () => {
+    // In interrupt mode a nested ordered list must start at 1: `3. a` is that item's text, a list alone.
+    for (const text of ['Text\n1. 3. a\n4. b', 'Text\n- 4) word\n5) a', '1) a\n\n  text\n2) b\n- 4) c']) {
+      const finished = liveMarkdown()
+      finished.render({ text, streaming: false })
+      expect(renderedHtml(finished), text).toBe(referenceHtml(text))
+      finished.unmount()
+      live = liveMarkdown()
+      for (let end = 1; end <= text.length; end++) live.render({ text: text.slice(0, end), streaming: true })
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live), text).toBe(referenceHtml(text))
+      live.unmount()
+      live = undefined
+    }
+  })
+
   it('the component renders only the tail per chunk and still ends exactly as react-markdown', {
     timeout: 30_000,
   }, () => {
