@@ -33,9 +33,10 @@
  * words, spaces and the punctuation `[](),.;:?'"` inserted or removed in the middle of a line is a
  * change too (a citation marker ` [1]`, a clause added to a sentence), when nothing around it can
  * read it as syntax (see `isInertRun`): not at a line's start or after a list marker's digits or a
- * code fence, no trailing spaces after it, brackets balanced in it and neither `](` nor `][` made,
- * and its neighbours words, spaces, such punctuation or a backtick, never an emphasis delimiter,
- * bracket or other syntax character.
+ * code fence, nor in the attributes of a tag opening a line (as for a word), no trailing spaces
+ * after it, brackets balanced in it and neither `](` nor `][` made, and its neighbours words,
+ * spaces, such punctuation or a backtick, never an emphasis delimiter, bracket or other syntax
+ * character.
  *
  * A scan stops at the first difference that is neither (`WordScan.stop`): the changes before it
  * are still made in place, and the rest of the rewrite takes the general path.
@@ -344,6 +345,9 @@ function isInertRun(text: string, run: Word): boolean {
   if (beforeRun === 96 && afterRun === 96) return false
   const before = text.slice(lineStartBefore(text, run.start), run.start)
   if (markerPrefix.test(before) || fencePrefix.test(before) || lineTagStart.test(before)) return false
+  // In the attributes of a tag opening a line whose name alone opens no HTML block: the whole tag decides.
+  const name = lineTagAttributes.exec(before)?.[1]
+  if (name !== undefined && !namedBlockTags.has(name.toLowerCase())) return false
   // In a word after `</` (the end of a `<script>` or `<pre>` block, wherever it stands).
   let wordStart = run.start
   while (wordStart > 0 && isWordUnit(text.charCodeAt(wordStart - 1))) wordStart--

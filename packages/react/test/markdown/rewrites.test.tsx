@@ -121,6 +121,17 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     )
   })
 
+  it('a plain run in the attributes of a tag opening a line takes the general path, as a word does', () => {
+    // ` 1.` makes an attribute name no tag has: the line is no HTML block any more. In a list's last
+    // item, which renders item by item with no tree to tell, the splitter must parse it.
+    for (const [before, after] of [
+      ['1. a\n2. b\n3. c\n4. d\n5. <s  span>', '1. a\n2. b\n3. c\n4. d\n5. <s 1.  span>'],
+      ['<s  span>', '<s 1.  span>'],
+    ]) {
+      rewriteChecked(splitFrom(undefined, before!), after!, 'run in a tag')
+    }
+  })
+
   it('indented code after a list, which micromark splits at a line indented as the item, renders alone as in the whole text', () => {
     const live = liveMarkdown()
     const before = '  1.  A paragraph\n      with two lines.\n\n          indented code\n\n      > A block quote.\n'
