@@ -30,8 +30,10 @@ import { RenderSettingsContext } from './render-settings'
 
 /** A streaming list block cut into pages of settled items and the items that may still change. */
 export interface ListItems {
-  /** Settled items in pages (`listItemPageSize`, `listItemPageChars`), without the blank lines after the last. */
+  /** Settled items in pages (see `closesPage`), without the blank lines after the last. */
   readonly pages: readonly string[]
+  /** Each page's key: its first item's (a page keeps it while items settle into it, or a rewrite changes others). */
+  readonly pageKeys: readonly string[]
   /** The last items, repaired. */
   readonly live: string
   /** The settled items (and the blank lines after them) make the list loose. */
@@ -42,9 +44,43 @@ export interface ListItems {
   readonly start: number | null | undefined
 }
 
-/** A page of settled items closes after this many items or characters (an item settling renders its page again). */
-export const listItemPageSize = 16
-export const listItemPageChars = 1_000
+/**
+ * A page of settled items holds about this many characters (an item settling renders its page
+ * again), and at most `maxPageItems` items.
+ */
+const pageChars = 400
+const maxPageItems = 16
+
+/** What an item's text decides of its page: whether the page closes after it, and its key when it opens one. */
+interface ItemPaging {
+  readonly closes: boolean
+  readonly key: string
+}
+
+/** Keyed by the start of the item after it (the two starts fix the item's text). */
+const itemPagings = new WeakMap<ListItemStart, ItemPaging>()
+
+/**
+ * Whether a page closes after an item is decided by the item's text alone (a hash of it, more
+ * often the longer it is), never by where the page began: an item inserted, removed or changed by a
+ * rewrite moves no other page's boundaries, so every other page keeps its text and is not parsed
+ * again.
+ */
+function itemPaging(text: string, start: number, next: ListItemStart): ItemPaging {
+  let paging = itemPagings.get(next)
+  if (!paging) {
+    // FNV-1a, then MurmurHash3's finaliser (FNV's low bits follow the last characters').
+    let hash = 0x811c9dc5
+    for (let at = start; at < next.start; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
+    hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b)
+    hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35)
+    hash = (hash ^ (hash >>> 16)) >>> 0
+    const odds = Math.max(1, Math.round(pageChars / Math.max(1, next.start - start)))
+    paging = { closes: hash % odds === 0, key: hash.toString(36) }
+    itemPagings.set(next, paging)
+  }
+  return paging
+}
 
 /**
  * The list block `text` (repaired as `repaired`, which changes only its last item) cut into pages of
@@ -60,13 +96,20 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   const liveItem = items[live]!
   if (repaired.length < liveItem.start) return undefined
   const pages: string[] = []
+  const pageKeys: string[] = []
+  const keyUses = new Map<string, number>()
   let pageStart = 0
   let inPage = 0
   for (let index = 1; index <= live; index++) {
     inPage++
     const item: ListItemStart = items[index]!
-    const full = inPage >= listItemPageSize || item.start - pageStart >= listItemPageChars
-    if (index === live || (full && !item.joined)) {
+    const paging = itemPaging(text, items[index - 1]!.start, item)
+    if (inPage === 1) {
+      const uses = keyUses.get(paging.key) ?? 0
+      keyUses.set(paging.key, uses + 1)
+      pageKeys.push(uses === 0 ? paging.key : `${paging.key}:${uses}`)
+    }
+    if (index === live || ((paging.closes || inPage >= maxPageItems) && !item.joined)) {
       pages.push(text.slice(pageStart, item.start).replace(trailingLines, ''))
       pageStart = item.start
       inPage = 0
@@ -74,6 +117,7 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   }
   return {
     pages,
+    pageKeys,
     live: repaired.slice(liveItem.start),
     loose: liveItem.looseBefore,
     task: liveItem.taskBefore,
@@ -128,7 +172,7 @@ export function StreamingList({
   list.start = items.start
   const settled = items.pages.map((page, index) => (
     <SettledItems
-      key={index}
+      key={items.pageKeys[index]}
       blockKey={blockKey}
       text={page}
       loose={loose}

@@ -23,7 +23,14 @@
 import type { Root, RootContent } from 'mdast'
 import { htmlBlockNames } from 'micromark-util-html-tag-name'
 import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
-import { continuedList, keepStreamingList, shiftedStreamingList, streamingList, streamingListOf } from './list-items'
+import {
+  continuedList,
+  keepStreamingList,
+  rewrittenItems,
+  shiftedStreamingList,
+  streamingList,
+  streamingListOf,
+} from './list-items'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
@@ -635,6 +642,8 @@ export function rewriteSplit(
     if (words) return words
     const padding = paddingRewrite(previous, text, prefixEnd, suffixLength)
     if (padding) return padding
+    const item = listItemRewrite(previous, text, prefixEnd, suffixLength)
+    if (item) return item
   }
   const shift = text.length - oldText.length
 
@@ -1350,6 +1359,79 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
   if (list) keepStreamingList(block, list)
   return { ...previous, text, tail: [...previous.tail.slice(0, -1), block], tailLeaf }
 }
+
+/**
+ * A rewrite inside one item of a streaming list that is the whole tail (not its first item, whose
+ * number and marker are the list's, nor its last, which `growList` and the repair handle): only
+ * that item is parsed again, from its line to the next item's. CommonMark reads the line that starts
+ * an item as at the start of a document (the item before is closed) and closes the item at the next
+ * line starting a sibling, so while the parse is a list of the same kind starting with that item,
+ * the new text there is those items, and the items after it are what they were, moved. Its first
+ * line must keep its marker and where its content starts (which decides whether the next item's
+ * line is a sibling or a child), and neither text may hold a blank line (loose or tight is the
+ * whole list's), a task checkbox (the list's class), a definition or a footnote.
+ */
+function listItemRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+  const block = previous.tail[0]
+  const list = block && previous.tail.length === 1 ? streamingListOf(block) : undefined
+  if (!block || !list || block.definitions.length > 0 || block.footnoteLabels) return undefined
+  const blockStart = previous.settledEnd
+  const from = prefix - blockStart
+  const to = previous.text.length - suffix - blockStart
+  let index = list.items.length - 1
+  while (index > 0 && list.items[index]!.start > from) index--
+  // A change on an item's first line before its content could change its marker or where its
+  // content starts: the item before it is parsed with it (a line inserted before it reads so too).
+  const contentStart = (at: number) => {
+    itemContentStart.lastIndex = list.items[at]!.start
+    const content = itemContentStart.exec(block.text)
+    return content ? list.items[at]!.start + content[0].length - 1 : Number.POSITIVE_INFINITY
+  }
+  if (from <= contentStart(index)) index--
+  if (index < 1 || from <= contentStart(index)) return undefined
+  // The region runs to the first item starting at or after the change's end (not the last item).
+  let nextIndex = index + 1
+  while (nextIndex < list.items.length && list.items[nextIndex]!.start < to) nextIndex++
+  const item = list.items[index]!
+  const next = list.items[nextIndex]
+  if (!next || nextIndex === list.items.length - 1 || item.joined) return undefined
+  const shift = text.length - previous.text.length
+  const oldItem = block.text.slice(item.start, next.start)
+  const region = text.slice(blockStart + item.start, blockStart + next.start + shift)
+  // The next item's line must still start a line (a change may take the line ending before it).
+  const endsLine = isLineEndingCode(region.charCodeAt(region.length - 1))
+  if (!endsLine || blankLineWithin.test(oldItem) || blankLineWithin.test(region) || taskCheckbox.test(oldItem)) {
+    return undefined
+  }
+  // Parsed with the next item's first line, which must still start an item there (the items before
+  // could take it: a fence left open, content indented further).
+  const nextLine = firstLineEnd(block.text.slice(next.start)) + next.start + shift
+  const withNext = text.slice(blockStart + item.start, blockStart + nextLine)
+  const parsed = parseTopLevelBlocks(withNext, previous.syntax)
+  const node = parsed.nodes[0]
+  if (parsed.nodes.length !== 1 || node?.type !== 'list' || parsed.blocks[0]?.lineStart !== 0) return undefined
+  if (parsed.hasFootnoteDefinitions || parsed.blocks[0].definitions.length > 0) return undefined
+  const nextItem = node.children[node.children.length - 1]
+  const nextItemStart = nextItem?.position?.start.offset
+  if (node.children.length < 2 || nextItemStart === undefined) return undefined
+  if (lineStartBefore(withNext, nextItemStart) !== region.length) return undefined
+  const items = { ...node, children: node.children.slice(0, -1) }
+  const rewritten = rewrittenItems(list, index, nextIndex, items, region, shift, previous.syntax)
+  if (!rewritten) return undefined
+  const replacement: MarkdownBlock = { ...block, text: text.slice(blockStart) }
+  keepStreamingList(replacement, rewritten)
+  const tailLeaf = previous.tailLeaf && { ...previous.tailLeaf, start: previous.tailLeaf.start + shift }
+  return { ...previous, text, tail: [replacement], tailLeaf }
+}
+
+const isLineEndingCode = (code: number) => code === 10 || code === 13
+
+/** A list item's first line up to its content: indentation, the marker, the spaces after it, the first character. */
+const itemContentStart = /[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+[^ \t\r\n]/y
+/** Two line endings with nothing but spaces between them. */
+const blankLineWithin = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/
+/** A task list item's checkbox at the start of a line (an item's, or a nested item's). */
+const taskCheckbox = /^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]\]/m
 
 /**
  * The tail is one list (`streamingListOf`): only its last item and what follows are parsed. The line

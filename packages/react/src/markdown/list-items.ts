@@ -86,6 +86,39 @@ export function shiftedStreamingList(list: StreamingList, shift: (offset: number
 }
 
 /**
+ * `list` with its items from `index` (not the first) to before `next` (not the last) rewritten:
+ * `node` is a parse of the new text from item `index`'s start to item `next`'s (`text`, starting
+ * in the block at the item's start), holding one or more items of the same kind, none a task item,
+ * with no blank line in it; the items from `next` on move by `shift`. Undefined when `node` is
+ * another list. The items before keep their entries; whether the list is loose or holds task items
+ * does not change (no blank line and no task item, before or after).
+ */
+export function rewrittenItems(
+  list: StreamingList,
+  index: number,
+  next: number,
+  node: List,
+  text: string,
+  shift: number,
+  syntax: MarkdownSyntax,
+): StreamingList | undefined {
+  const first = node.children[0]
+  const item = list.items[index]!
+  if (!first || (node.ordered === true) !== list.ordered || markerOf(text, first) !== list.marker) return undefined
+  if (node.children.some((child) => typeof child.checked === 'boolean')) return undefined
+  const entries = withItems([...list.items.slice(0, index + 1)], node.children, text, -item.start, syntax)
+  const last = node.children[node.children.length - 1]!
+  const after = list.items.slice(next).map(
+    (entry, offset): ListItemStart => ({
+      ...entry,
+      start: entry.start + shift,
+      ...(offset === 0 && { joined: endsInFlowLeaf(last, text, syntax) }),
+    }),
+  )
+  return { ...list, items: [...entries, ...after] }
+}
+
+/**
  * `list` with the items of `node`, a parse of its last item and what followed it (`text`, starting
  * in the block at `itemStart`): undefined when `node` is another list (its first item has another
  * marker), the same object when no item was added.
