@@ -1369,7 +1369,8 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
  * the new text there is those items, and the items after it are what they were, moved. Its first
  * line must keep its marker and where its content starts (which decides whether the next item's
  * line is a sibling or a child), and neither text may hold a blank line (loose or tight is the
- * whole list's), a task checkbox (the list's class), a definition or a footnote.
+ * whole list's) unless the items before made the list loose, a task checkbox (the list's class),
+ * a definition or a footnote.
  */
 function listItemRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
   const block = previous.tail[0]
@@ -1400,9 +1401,9 @@ function listItemRewrite(previous: SplitState, text: string, prefix: number, suf
   const region = text.slice(blockStart + item.start, blockStart + next.start + shift)
   // The next item's line must still start a line (a change may take the line ending before it).
   const endsLine = isLineEndingCode(region.charCodeAt(region.length - 1))
-  if (!endsLine || blankLineWithin.test(oldItem) || blankLineWithin.test(region) || taskCheckbox.test(oldItem)) {
-    return undefined
-  }
+  // A blank line makes the whole list loose, unless the items before have already made it so.
+  const blankLine = !item.looseBefore && (blankLineWithin.test(oldItem) || blankLineWithin.test(region))
+  if (!endsLine || blankLine || taskCheckbox.test(oldItem)) return undefined
   // Parsed with the next item's first line, which must still start an item there (the items before
   // could take it: a fence left open, content indented further).
   const nextLine = firstLineEnd(block.text.slice(next.start)) + next.start + shift

@@ -89,9 +89,10 @@ export function shiftedStreamingList(list: StreamingList, shift: (offset: number
  * `list` with its items from `index` (not the first) to before `next` (not the last) rewritten:
  * `node` is a parse of the new text from item `index`'s start to item `next`'s (`text`, starting
  * in the block at the item's start), holding one or more items of the same kind, none a task item,
- * with no blank line in it; the items from `next` on move by `shift`. Undefined when `node` is
- * another list. The items before keep their entries; whether the list is loose or holds task items
- * does not change (no blank line and no task item, before or after).
+ * with no blank line in it unless the list is loose already; the items from `next` on move by
+ * `shift`. Undefined when `node` is another list. The items before keep their entries; whether the
+ * list is loose or holds task items does not change (no blank line, or a list loose before the
+ * items; no task item, before or after).
  */
 export function rewrittenItems(
   list: StreamingList,

@@ -193,54 +193,60 @@ describe('a streaming list grows item by item', () => {
     )
   }, 120_000)
 
-  it('parses the item a rewrite changes, inserts or removes in a long streaming list, not the list', () => {
-    const items = Array.from({ length: 400 }, (_, i) => `- item ${i} with a [link](/u/${i}) and **bold** words`)
-    let text = `# List\n\n${items.join('\n')}`
-    const live = liveMarkdown()
-    live.render({ text, streaming: true })
-    const nodes = () => [...live.container.querySelectorAll('li')]
-    const edits: [string, (text: string) => string][] = [
-      // Next to syntax (no word rewrite takes these): a link's text emptied, a word before a line's end.
-      ['link emptied', (t) => t.replace('[link](/u/120)', '[](/u/120)')],
-      [
-        'last word removed',
-        (t) =>
-          t.replace(
-            'item 200 with a [link](/u/200) and **bold** words',
-            'item 200 with a [link](/u/200) and **bold** ',
-          ),
-      ],
-      ['item inserted', (t) => t.replace('\n- item 250 ', '\n- a new item\n- item 250 ')],
-      ['item removed', (t) => t.replace('\n- item 300 with a [link](/u/300) and **bold** words', '')],
-    ]
-    for (const [label, edit] of edits) {
-      const before = nodes()
-      text = edit(text)
-      const parsed: number[] = []
-      setMarkdownWorkListener((work) => {
-        if (work.kind === 'split-parse' || (work.kind === 'block-render' && work.parsed !== false))
-          parsed.push(work.chars)
-      })
+  it.each([
+    ['tight', '\n'],
+    ['loose', '\n\n'],
+  ])(
+    'parses the item a rewrite changes, inserts or removes in a long streaming list, not the list (%s)',
+    (_, between) => {
+      const items = Array.from({ length: 400 }, (_, i) => `- item ${i} with a [link](/u/${i}) and **bold** words`)
+      let text = `# List\n\n${items.join(between)}`
+      const live = liveMarkdown()
       live.render({ text, streaming: true })
-      setMarkdownWorkListener(undefined)
-      // The item, its page of items (at most 16) and the last items: not the 20 KB list.
-      expect(sum(parsed), label).toBeLessThan(3_000)
-      const fresh = liveMarkdown()
-      fresh.render({ text, streaming: true })
-      expect(renderedHtml(live), label).toBe(renderedHtml(fresh))
-      fresh.unmount()
-      // The items before the change keep their DOM nodes.
-      expect(
-        nodes()
-          .slice(0, 100)
-          .every((node, index) => node === before[index]),
-        label,
-      ).toBe(true)
-    }
-    live.render({ text, streaming: false })
-    expect(renderedHtml(live)).toBe(referenceHtml(text))
-    live.unmount()
-  })
+      const nodes = () => [...live.container.querySelectorAll('li')]
+      const edits: [string, (text: string) => string][] = [
+        // Next to syntax (no word rewrite takes these): a link's text emptied, a word before a line's end.
+        ['link emptied', (t) => t.replace('[link](/u/120)', '[](/u/120)')],
+        [
+          'last word removed',
+          (t) =>
+            t.replace(
+              'item 200 with a [link](/u/200) and **bold** words',
+              'item 200 with a [link](/u/200) and **bold** ',
+            ),
+        ],
+        ['item inserted', (t) => t.replace('- item 250 ', '- a new item\n- item 250 ')],
+        ['item removed', (t) => t.replace(/\n+- item 300 [^\n]*/, '')],
+      ]
+      for (const [label, edit] of edits) {
+        const before = nodes()
+        text = edit(text)
+        const parsed: number[] = []
+        setMarkdownWorkListener((work) => {
+          if (work.kind === 'split-parse' || (work.kind === 'block-render' && work.parsed !== false))
+            parsed.push(work.chars)
+        })
+        live.render({ text, streaming: true })
+        setMarkdownWorkListener(undefined)
+        // The item, its page of items (at most 16) and the last items: not the 20 KB list.
+        expect(sum(parsed), label).toBeLessThan(3_000)
+        const fresh = liveMarkdown()
+        fresh.render({ text, streaming: true })
+        expect(renderedHtml(live), label).toBe(renderedHtml(fresh))
+        fresh.unmount()
+        // The items before the change keep their DOM nodes.
+        expect(
+          nodes()
+            .slice(0, 100)
+            .every((node, index) => node === before[index]),
+          label,
+        ).toBe(true)
+      }
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live)).toBe(referenceHtml(text))
+      live.unmount()
+    },
+  )
 
   it('parses each settled item about once while a long list streams', () => {
     const rendered: number[] = []
