@@ -30,7 +30,7 @@ import { RenderSettingsContext } from './render-settings'
 
 /** A streaming list block cut into pages of settled items and the items that may still change. */
 export interface ListItems {
-  /** Settled items in pages (see `closesPage`), without the blank lines after the last. */
+  /** Settled items in pages (see `itemPaging`), without the blank lines after the last. */
   readonly pages: readonly string[]
   /** Each page's key: its first item's (a page keeps it while items settle into it, or a rewrite changes others). */
   readonly pageKeys: readonly string[]

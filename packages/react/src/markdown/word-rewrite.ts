@@ -684,10 +684,11 @@ function sameEdges(before: string, after: string, edges: number): boolean {
  * non-word characters (markers, escapes, indentation, fences, brackets), so their words are its
  * source's words in order; a fenced code block's start on the line after its opening fence (whose
  * info string is no value). Both are read word by word up to the last change, each pair checked to
- * be the same word. In a text (not code) a plain run is placed by the word before it, when the characters
- * from that word to the run's end are the same in the source and the value. Undefined when they
- * are not, or when another change is not a word for a word, or (`decodes`: a destination, title
- * or alt, where character references are read) could make or unmake a character reference.
+ * be the same word. In a text (not code) a plain run is placed by the word before it, when the
+ * characters from that word to the run's end are the same in the source and the value. Undefined
+ * when they are not, or when another change is not a word for a word, or (`decodes`: a
+ * destination, title or alt, where character references are read) could make or unmake a
+ * character reference.
  */
 function replaceWords(
   values: readonly string[],
