@@ -1400,7 +1400,7 @@ function listItemRewrite(previous: SplitState, text: string, prefix: number, suf
   const oldItem = block.text.slice(item.start, next.start)
   const region = text.slice(blockStart + item.start, blockStart + next.start + shift)
   // The next item's line must still start a line (a change may take the line ending before it).
-  const endsLine = isLineEndingCode(region.charCodeAt(region.length - 1))
+  const endsLine = beforeLineEnding(region, region.length) < region.length
   // A blank line makes the whole list loose, unless the items before have already made it so.
   const blankLine = !item.looseBefore && (blankLineWithin.test(oldItem) || blankLineWithin.test(region))
   if (!endsLine || blankLine || taskCheckbox.test(oldItem)) return undefined
@@ -1424,8 +1424,6 @@ function listItemRewrite(previous: SplitState, text: string, prefix: number, suf
   const tailLeaf = previous.tailLeaf && { ...previous.tailLeaf, start: previous.tailLeaf.start + shift }
   return { ...previous, text, tail: [replacement], tailLeaf }
 }
-
-const isLineEndingCode = (code: number) => code === 10 || code === 13
 
 /** A list item's first line up to its content: indentation, the marker, the spaces after it, the first character. */
 const itemContentStart = /[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+[^ \t\r\n]/y

@@ -103,9 +103,8 @@ export function rewrittenItems(
   shift: number,
   syntax: MarkdownSyntax,
 ): StreamingList | undefined {
-  const first = node.children[0]
   const item = list.items[index]!
-  if (!first || (node.ordered === true) !== list.ordered || markerOf(text, first) !== list.marker) return undefined
+  if (!isSameList(list, node, text)) return undefined
   if (node.children.some((child) => typeof child.checked === 'boolean')) return undefined
   const entries = withItems([...list.items.slice(0, index + 1)], node.children, text, -item.start, syntax)
   const last = node.children[node.children.length - 1]!
@@ -131,8 +130,7 @@ export function continuedList(
   itemStart: number,
   syntax: MarkdownSyntax,
 ): StreamingList | undefined {
-  const first = node.children[0]
-  if (!first || (node.ordered === true) !== list.ordered || markerOf(text, first) !== list.marker) return undefined
+  if (!isSameList(list, node, text)) return undefined
   if (node.children.length === 1) return list
   return { ...list, items: withItems(list.items, node.children, text, -itemStart, syntax) }
 }
@@ -171,6 +169,12 @@ const lineEndings = /\r\n|\r|\n/g
 
 function offsetOf(item: ListItem): number {
   return item.position?.start.offset ?? 0
+}
+
+/** Whether `node` (a parse of `text`) starts with an item `list` could go on with: the same kind, the same marker. */
+function isSameList(list: StreamingList, node: List, text: string): boolean {
+  const first = node.children[0]
+  return first !== undefined && (node.ordered === true) === list.ordered && markerOf(text, first) === list.marker
 }
 
 /** The bullet, or the delimiter after an ordered item's number. */

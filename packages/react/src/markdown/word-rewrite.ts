@@ -344,10 +344,7 @@ function isInertRun(text: string, run: Word): boolean {
   // Between two backticks, a run splits (or, removed, joins) a run of them.
   if (beforeRun === 96 && afterRun === 96) return false
   const before = text.slice(lineStartBefore(text, run.start), run.start)
-  if (markerPrefix.test(before) || fencePrefix.test(before) || lineTagStart.test(before)) return false
-  // In the attributes of a tag opening a line whose name alone opens no HTML block: the whole tag decides.
-  const name = lineTagAttributes.exec(before)?.[1]
-  if (name !== undefined && !namedBlockTags.has(name.toLowerCase())) return false
+  if (markerPrefix.test(before) || fencePrefix.test(before) || inLineOpeningTag(before)) return false
   // In a word after `</` (the end of a `<script>` or `<pre>` block, wherever it stands).
   let wordStart = run.start
   while (wordStart > 0 && isWordUnit(text.charCodeAt(wordStart - 1))) wordStart--
@@ -384,6 +381,15 @@ function mayRestructure(text: string, found: Word): boolean {
   if (text[at - 1] === '/' && text[at - 2] === '<') return true
   const before = text.slice(lineStartBefore(text, at), at)
   if (digit.test(text.slice(at, found.end)) && linePrefix.test(before)) return true
+  return inLineOpeningTag(before)
+}
+
+/**
+ * Whether a line's text up to here (`before`) ends inside a tag that opens the line and whose
+ * whole tag decides whether an HTML block starts there: in its start (a tag's name, a comment,
+ * declaration or CDATA opening), or in the attributes of a tag whose name alone opens none.
+ */
+function inLineOpeningTag(before: string): boolean {
   if (lineTagStart.test(before)) return true
   const name = lineTagAttributes.exec(before)?.[1]
   return name !== undefined && !namedBlockTags.has(name.toLowerCase())
