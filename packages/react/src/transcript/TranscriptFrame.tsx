@@ -88,8 +88,9 @@ export const TranscriptFrame = forwardRef<HTMLDivElement, TranscriptFrameProps>(
   const { labels } = useTranscriptOptions()
   const streaming = useIsStreaming()
   const scrollerRef = useRef<HTMLDivElement | null>(null)
+  const floorRef = useRef<HTMLDivElement | null>(null)
   const contentRef = useRef<HTMLDivElement | null>(null)
-  const { following, atBottom, jumpToLatest, keepInPlace } = useStickToBottom(scrollerRef, contentRef)
+  const { following, atBottom, jumpToLatest, keepInPlace } = useStickToBottom(scrollerRef, floorRef, contentRef)
   const announcement = useAnnouncement(streaming, labels.responding, labels.done)
   const latestUserMessage = useLatestUserMessageId()
   const seenUserMessage = useRef(latestUserMessage)
@@ -117,8 +118,10 @@ export const TranscriptFrame = forwardRef<HTMLDivElement, TranscriptFrameProps>(
           tabIndex={0}
           data-palimpsest-scroller=""
         >
-          <div ref={contentRef} data-palimpsest-messages="">
-            {renderMessages(scrollerRef)}
+          <div ref={floorRef} data-palimpsest-scroll-floor="">
+            <div ref={contentRef} data-palimpsest-messages="">
+              {renderMessages(scrollerRef)}
+            </div>
           </div>
         </div>
         <div role="status" aria-live="polite" data-palimpsest-announcer="" style={visuallyHidden}>

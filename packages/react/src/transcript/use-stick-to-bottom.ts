@@ -5,9 +5,16 @@
  *
  * Intent comes from input events (wheel, touch, keys, pointer on the scrollbar) as well as from
  * the scroll position, so a resize in the same frame as the user's gesture cannot swallow it.
+ *
+ * Content that gets shorter (a retracted message, a list re-measured) lets the browser pull the view
+ * up to the new bottom at whatever layout comes first; with content growing again before the next
+ * frame, that looks exactly like the user scrolling up. So while following, `floor` (the element
+ * between the scroll container and the content) holds the content's height as its minimum, and a
+ * shrink reaches the view only in the resize observer, which pins it.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
+import { observeResizeInSteps } from './resize-steps'
 
 /** Distance from the bottom (px) that still counts as "at the bottom" (fractional device pixels). */
 const bottomTolerance = 2
@@ -29,17 +36,56 @@ export interface StickToBottom {
 
 export function useStickToBottom(
   scrollerRef: RefObject<HTMLElement | null>,
+  floorRef: RefObject<HTMLElement | null>,
   contentRef: RefObject<HTMLElement | null>,
 ): StickToBottom {
   const [following, setFollowingState] = useState(true)
   const [atBottom, setAtBottomState] = useState(true)
-  const live = useRef({ following: true, atBottom: true, lastTop: 0, dragging: false, anchored: false, touchY: 0 })
+  const live = useRef({
+    following: true,
+    atBottom: true,
+    lastTop: 0,
+    dragging: false,
+    anchored: false,
+    touchY: 0,
+    /** The floor's minimum height (px, 0 for none). */
+    floor: 0,
+  })
 
-  const setFollowing = useCallback((value: boolean) => {
-    if (live.current.following === value) return
-    live.current.following = value
-    setFollowingState(value)
-  }, [])
+  /**
+   * The floor the content needs (px): its height while following, none otherwise. Only in a container
+   * that scrolls: one as tall as its content would follow the floor, and resize itself inside the
+   * resize observer's callback.
+   */
+  const neededFloor = useCallback((): number => {
+    const el = scrollerRef.current
+    const content = contentRef.current
+    if (!el || !content || !live.current.following) return 0
+    // `scrollHeight`, not the box: a virtualised list's rows can reach past the height it was given.
+    return el.scrollHeight - el.clientHeight > bottomTolerance ? content.scrollHeight : 0
+  }, [scrollerRef, contentRef])
+
+  const setFloor = useCallback(
+    (height: number) => {
+      const floor = floorRef.current
+      const value = height > 0 ? `${height}px` : ''
+      live.current.floor = height
+      if (floor && floor.style.minHeight !== value) floor.style.minHeight = value
+    },
+    [floorRef],
+  )
+
+  const holdFloor = useCallback(() => setFloor(neededFloor()), [setFloor, neededFloor])
+
+  const setFollowing = useCallback(
+    (value: boolean) => {
+      if (live.current.following === value) return
+      live.current.following = value
+      holdFloor()
+      setFollowingState(value)
+    },
+    [holdFloor],
+  )
 
   const measure = useCallback(() => {
     const el = scrollerRef.current
@@ -73,6 +119,8 @@ export function useStickToBottom(
       if (!el) return
       const before = element.getBoundingClientRect().top
       live.current.anchored = true
+      // The panel's own change of height must reach the view at once, to be measured below.
+      setFloor(0)
       requestAnimationFrame(() => {
         const shift = element.getBoundingClientRect().top - before
         if (Math.abs(shift) > 0.5) el.scrollTop += shift
@@ -84,7 +132,7 @@ export function useStickToBottom(
         })
       })
     },
-    [scrollerRef, measure, setFollowing],
+    [scrollerRef, measure, setFollowing, setFloor],
   )
 
   useIsomorphicLayoutEffect(() => {
@@ -93,18 +141,32 @@ export function useStickToBottom(
     if (!el || !content) return
     scrollToBottom()
     if (typeof ResizeObserver !== 'function') return
-    const observer = new ResizeObserver(() => {
-      const state = live.current
-      // A scroll up whose event has not been dispatched yet must win over the growth that came with it.
-      if (state.following && el.scrollTop < state.lastTop - 0.5 && distanceFromBottom(el) > bottomTolerance)
-        setFollowing(false)
-      if (state.following && !state.dragging && !state.anchored) scrollToBottom()
-      else measure()
-    })
-    observer.observe(content)
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [scrollerRef, contentRef, scrollToBottom, measure, setFollowing])
+    const state = live.current
+    let needed: number | undefined
+    return observeResizeInSteps(
+      [content, el],
+      [
+        () => {
+          // A scroll up whose event has not been dispatched yet must win over the growth that came with it.
+          if (state.following && el.scrollTop < state.lastTop - 0.5 && distanceFromBottom(el) > bottomTolerance)
+            setFollowing(false)
+          needed = state.anchored ? undefined : neededFloor()
+        },
+        // A lower floor moves the bottom: laid down before pinning. A higher one (content that grew)
+        // moves nothing: raised after, so that pinning reads the layout this frame already computed.
+        () => {
+          if (needed !== undefined && needed < state.floor) setFloor(needed)
+        },
+        () => {
+          if (state.following && !state.dragging && !state.anchored) scrollToBottom()
+          else measure()
+        },
+        () => {
+          if (needed !== undefined) setFloor(needed)
+        },
+      ],
+    )
+  }, [scrollerRef, contentRef, scrollToBottom, measure, setFollowing, neededFloor, setFloor])
 
   useEffect(() => {
     const el = scrollerRef.current

@@ -21,11 +21,11 @@ afterEach(() => {
   host?.remove()
 })
 
-async function mount() {
+async function mount(schedule: 'frame' | 'sync' = 'frame') {
   host = document.createElement('div')
   host.style.cssText = 'height: 300px; width: 600px;'
   document.body.append(host)
-  const store = createTranscriptStore()
+  const store = createTranscriptStore({ schedule })
   root = createRoot(host)
   root.render(<Transcript store={store} />)
   let scroller: HTMLElement | null = null
@@ -85,6 +85,35 @@ test('keeps following when a message settles and the next one streams (lazy rend
     await frames(2)
     expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
   }
+  expect(jumpButton()).toBeNull()
+})
+
+test('keeps following when a retracted answer is laid out before it streams again in the same frame', async () => {
+  const { store, scroller } = await mount('sync')
+  store.getState().apply({ type: 'chunk', messageId: 'question', role: 'user', text: 'And then?' })
+  for (let i = 0; i < 30; i++) {
+    addParagraph(store, 'answer')
+    await nextFrame()
+  }
+  await frames(3)
+  expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
+  const content = scroller.querySelector('[data-palimpsest-messages]') as HTMLElement
+  const before = content.offsetHeight
+  let retracted = false
+  // Right after the commit that takes the answer out, something reads layout (here the test; in an
+  // app, any measuring code), then the answer streams again before the next frame.
+  const observer = new MutationObserver(() => {
+    if (retracted || content.offsetHeight >= before) return
+    retracted = true
+    for (let i = 0; i < 30; i++) addParagraph(store, 'answer')
+  })
+  observer.observe(content, { childList: true, subtree: true })
+  store.getState().apply({ type: 'message-remove', messageId: 'answer' })
+  for (let i = 0; i < 20 && !retracted; i++) await nextFrame()
+  observer.disconnect()
+  expect(retracted).toBe(true)
+  await frames(3)
+  expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
   expect(jumpButton()).toBeNull()
 })
 

@@ -226,3 +226,31 @@ test('the focused control stays in the DOM, and focused, when its message scroll
   await frames(3)
   expect(trigger.isConnected).toBe(false)
 }, 60_000)
+
+test('keeps following when the list gets shorter and grows again before the next frame (the browser clamping the view is not a scroll up)', async () => {
+  const { store, host, scroller } = await mountLong()
+  for (let i = 0; i < 12; i++) addParagraph(store)
+  await frames(3)
+  expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
+  const list = host.querySelector('[data-palimpsest-virtual-messages]') as HTMLElement
+  for (let turn = 0; turn < 3; turn++) {
+    const before = list.offsetHeight
+    let shrunk = false
+    // Right after the commit that makes the list shorter, the browser lays it out (pulling the view up
+    // to the new bottom) and, before the next frame, the answer starts again below.
+    const observer = new MutationObserver(() => {
+      if (shrunk || list.offsetHeight >= before) return
+      void scroller.scrollTop
+      shrunk = true
+      for (let i = 0; i < 12; i++) addParagraph(store)
+    })
+    observer.observe(list, { attributes: true, attributeFilter: ['style'] })
+    // A speculative answer is retracted: the list loses its row.
+    store.getState().apply({ type: 'message-remove', messageId: 'live' })
+    await until(() => shrunk)
+    observer.disconnect()
+    await frames(4)
+    expect(distanceFromBottom(scroller)).toBeLessThanOrEqual(2)
+    expect(jumpButton(host)).toBeNull()
+  }
+}, 60_000)
