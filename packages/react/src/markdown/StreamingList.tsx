@@ -27,6 +27,7 @@ import {
 } from './markdown-pipeline'
 import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
+import { hashOfRange } from './text-hash'
 
 /** A streaming list block cut into pages of settled items and the items that may still change. */
 export interface ListItems {
@@ -69,12 +70,7 @@ const itemPagings = new WeakMap<ListItemStart, ItemPaging>()
 function itemPaging(text: string, start: number, next: ListItemStart): ItemPaging {
   let paging = itemPagings.get(next)
   if (!paging) {
-    // FNV-1a, then MurmurHash3's finaliser (FNV's low bits follow the last characters').
-    let hash = 0x811c9dc5
-    for (let at = start; at < next.start; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
-    hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b)
-    hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35)
-    hash = (hash ^ (hash >>> 16)) >>> 0
+    const hash = hashOfRange(text, start, next.start)
     const odds = Math.max(1, Math.round(pageChars / Math.max(1, next.start - start)))
     paging = { closes: hash % odds === 0, key: hash.toString(36) }
     itemPagings.set(next, paging)

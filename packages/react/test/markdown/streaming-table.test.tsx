@@ -9,7 +9,7 @@ import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
 import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { StreamingTable, tableRowPageSize, tableRows } from '../../src/markdown/StreamingTable'
+import { maxPageRows, StreamingTable, tableRows } from '../../src/markdown/StreamingTable'
 import { gfmExamples } from './gfm-examples'
 import { liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
 
@@ -47,17 +47,41 @@ describe('a streaming table renders by rows', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
   it('cuts the body into pages of settled rows and the last row', () => {
-    const body = Array.from({ length: 70 }, (_, i) => `| ${i} |`)
+    const body = Array.from({ length: 300 }, (_, i) => `| ${i} |`)
     const rows = tableRows(`\n\n| n |\n| - |\r\n${body.join('\n')}\n  `)
     expect(rows?.head).toBe('| n |\n| - |\r\n')
-    expect(rows?.pages).toEqual([
-      body.slice(0, tableRowPageSize).join('\n'),
-      body.slice(tableRowPageSize, 2 * tableRowPageSize).join('\n'),
-      body.slice(2 * tableRowPageSize, 69).join('\n'),
-    ])
-    expect(rows?.last).toBe('| 69 |')
+    expect(rows?.pages.join('\n')).toBe(body.slice(0, 299).join('\n'))
+    expect(rows?.last).toBe('| 299 |')
+    const sizes = rows?.pages.map((page) => page.split('\n').length) ?? []
+    expect(sizes.length).toBeGreaterThan(4)
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(maxPageRows)
+    expect(new Set(rows?.pageKeys).size).toBe(sizes.length)
     // One body row: nothing is settled yet, so the table renders whole.
     expect(tableRows('| n |\n| - |\n| 0 |')).toBeUndefined()
+  })
+
+  it("cuts pages by their rows' text: a row inserted or removed changes the page it is in, and no other", () => {
+    const body = Array.from({ length: 600 }, (_, i) => `| ${i} | ${(i * 7919) % 1000} |`)
+    const cut = (lines: readonly string[]) => {
+      const rows = tableRows(`| n | m |\n| - | - |\n${lines.join('\n')}`)
+      return new Map(rows?.pages.map((page, index) => [rows.pageKeys[index], page]))
+    }
+    const before = cut(body)
+    for (const at of [1, 100, 333, 500]) {
+      for (const lines of [
+        [...body.slice(0, at), body[at] as string, ...body.slice(at)],
+        [...body.slice(0, at), ...body.slice(at + 1)],
+      ]) {
+        const after = cut(lines)
+        // The same cut whatever table was cut before (the pages of the last cut are reused where they still hold).
+        tableRows(`| z |\n| - |\n${body.slice(0, 200).join('\n')}`)
+        expect(cut(lines), `row ${at}`).toEqual(after)
+        const changed = [...after].filter(([key, page]) => before.get(key) !== page)
+        const gone = [...before.keys()].filter((key) => !after.has(key))
+        expect(changed.length, `row ${at}`).toBe(1)
+        expect(gone.length, `row ${at}`).toBeLessThanOrEqual(1)
+      }
+    }
   })
 
   it('exactly as react-markdown renders the repaired tail, at every character of every GFM example', () => {
@@ -138,7 +162,7 @@ describe('a streaming table renders by rows', () => {
     // Per commit: the head with the last row, and at most one page of rows (when a row settles).
     const head = '| name | code | value |\n| --- | :-: | --: |\n'
     const longestRow = Math.max(...rows.map((row) => row.length + 1))
-    expect(renderedWhileInTable).toBeLessThanOrEqual(2 * head.length + (tableRowPageSize + 1) * longestRow)
+    expect(renderedWhileInTable).toBeLessThanOrEqual(2 * head.length + (maxPageRows + 1) * longestRow)
     expect(commits).toBeGreaterThan(500)
     live.render({ text, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(document))
@@ -173,7 +197,7 @@ describe('a streaming table renders by rows', () => {
       live.render({ text, streaming: true })
       expect(work, `row ${row}`).not.toContain('split-parse')
       // The head with the last row, and the one page that holds the edited row.
-      expect(sum(parsed), `row ${row}`).toBeLessThanOrEqual(2 * head.length + (tableRowPageSize + 1) * longestRow)
+      expect(sum(parsed), `row ${row}`).toBeLessThanOrEqual(2 * head.length + (maxPageRows + 1) * longestRow)
       const fresh = liveMarkdown()
       fresh.render({ text, streaming: true })
       expect(renderedHtml(live), `row ${row}`).toBe(renderedHtml(fresh))
@@ -181,6 +205,44 @@ describe('a streaming table renders by rows', () => {
     }
     text = text.replace('| name |', '| label |')
     live.render({ text, streaming: true })
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+
+  it('parses only the page a row is inserted into or removed from, not the pages after it, as a fresh render', () => {
+    const head = '| name | note | value |\n| --- | :-: | --: |\n'
+    const rows = Array.from({ length: 600 }, (_, i) => `| row ${i} | some *words* here | ${(i * 7919) % 1000} |`)
+    let text = `Intro paragraph.\n\n${head}${rows.join('\n')}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const parsed: number[] = []
+    setMarkdownWorkListener((item) => {
+      if (item.kind === 'block-render' && item.parsed !== false) parsed.push(item.chars)
+    })
+    const longestRow = Math.max(...rows.map((row) => row.length + 1))
+    for (const [row, edit] of [
+      [40, 'repeat'],
+      [200, 'remove'],
+      [5, 'repeat'],
+      [450, 'remove'],
+    ] as const) {
+      const at = text.indexOf(`| row ${row} |`)
+      const end = text.indexOf('\n', at) + 1
+      text =
+        edit === 'repeat'
+          ? text.slice(0, end) + text.slice(at, end) + text.slice(end)
+          : text.slice(0, at) + text.slice(end)
+      parsed.length = 0
+      live.render({ text, streaming: true })
+      // The head with the last row, and the page the row was in (its neighbour's too, when the row
+      // closed a page).
+      expect(sum(parsed), `row ${row}`).toBeLessThanOrEqual(3 * head.length + (2 * maxPageRows + 1) * longestRow)
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(renderedHtml(live), `row ${row}`).toBe(renderedHtml(fresh))
+      fresh.unmount()
+    }
     live.render({ text, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(text))
     live.unmount()
