@@ -644,6 +644,8 @@ export function rewriteSplit(
     if (padding) return padding
     const item = listItemRewrite(previous, text, prefixEnd, suffixLength)
     if (item) return item
+    const rows = tableRowRewrite(previous, text, prefixEnd, suffixLength)
+    if (rows) return rows
   }
   const shift = text.length - oldText.length
 
@@ -1485,16 +1487,67 @@ function growTable(previous: SplitState, text: string, added: string, lineStart:
   // the very last may be empty (a line ending just arrived).
   const final = rows.length - 1
   const endsWithLineEnding = final > 0 && rows[final] === ''
-  const isRow = (row: string) => tableRowLine.test(row) && !startsSyntaxBlock(previous.syntax, row)
-  if (!rows.every((row, index) => (index === final && endsWithLineEnding) || isRow(row))) return undefined
-  // The row holding the end of the text (or, after a final line ending, the row before it).
-  const lastRowStart = lineStartBefore(block, endsWithLineEnding ? beforeLineEnding(block, block.length) : block.length)
-  const probe = `${block.slice(head.start, head.bodyStart)}${block.slice(lastRowStart)}`
-  const parsed = parseTopLevelBlocks(probe, previous.syntax)
+  if (!rows.every((row, index) => (index === final && endsWithLineEnding) || isTableRow(previous.syntax, row))) {
+    return undefined
+  }
+  const leaf = lastRowLeaf(block, head, previous.syntax)
+  return leaf && grown(previous, text, added, leaf)
+}
+
+/** Where the last line of `text` starts, or the line before it when `text` ends with a line ending. */
+function lastLineStart(text: string): number {
+  return lineStartBefore(text, beforeLineEnding(text, text.length))
+}
+
+function isTableRow(syntax: MarkdownSyntax, line: string): boolean {
+  return tableRowLine.test(line) && !startsSyntaxBlock(syntax, line)
+}
+
+/**
+ * The innermost cell at the end of the table block `block` (for the tail repair), from a parse of
+ * its header and delimiter rows with the row holding the end of the text (or, after a final line
+ * ending, the row before it): the header fixes the columns, and a row's cells depend on nothing else.
+ */
+function lastRowLeaf(block: string, head: { start: number; bodyStart: number }, syntax: MarkdownSyntax) {
+  const lastRowStart = lastLineStart(block)
+  if (lastRowStart < head.bodyStart) return undefined
+  const parsed = parseTopLevelBlocks(`${block.slice(head.start, head.bodyStart)}${block.slice(lastRowStart)}`, syntax)
   const leaf = parsed.leaf
   if (parsed.blocks.length !== 1 || parsed.blocks[0]!.type !== 'table' || leaf?.type !== 'tableCell') return undefined
-  const shift = lastRowStart - (head.bodyStart - head.start)
-  return grown(previous, text, added, { ...leaf, start: leaf.start + shift })
+  return { ...leaf, start: leaf.start + lastRowStart - (head.bodyStart - head.start) }
+}
+
+/**
+ * A rewrite inside the body rows of a streaming table that is the whole tail: rows inserted, removed
+ * or changed. Each line of a table body is one row, whatever the lines around it, unless it is blank
+ * or starts another block; so while every line the change touches is such a row, the table keeps
+ * its boundaries, its head, and the rows outside the change, and nothing but its last row is parsed
+ * (for the cell at the end). Rows are rendered by pages cut by their text (`StreamingTable`), so
+ * only the pages the change touches render again.
+ */
+function tableRowRewrite(previous: SplitState, text: string, prefix: number, suffix: number): SplitState | undefined {
+  const block = previous.tail[0]
+  if (!block || previous.tail.length !== 1 || block.type !== 'table' || previous.tailLeaf?.type !== 'tableCell') {
+    return undefined
+  }
+  const head = tableHead(block.text)
+  const blockStart = previous.settledEnd
+  const from = prefix - blockStart
+  if (!head || from < head.bodyStart) return undefined
+  // The cell at the end was on the last row (not on a line of spaces after the table).
+  if (previous.tailLeaf.start < lastLineStart(block.text)) return undefined
+  const rewritten = text.slice(blockStart)
+  const to = rewritten.length - suffix
+  const lineEnd = /\r|\n/g
+  lineEnd.lastIndex = to
+  const changedEnd = lineEnd.exec(rewritten)?.index ?? rewritten.length
+  const lines = rewritten.slice(lineStartBefore(rewritten, from), changedEnd).split(/\r\n?|\n/)
+  // The text may end with a line ending (the last line empty); any other line must be a row.
+  const endsText = changedEnd === rewritten.length
+  const rows = endsText && lines.length > 1 && lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines
+  if (!rows.every((row) => isTableRow(previous.syntax, row))) return undefined
+  const tailLeaf = lastRowLeaf(rewritten, head, previous.syntax)
+  return tailLeaf && { ...previous, text, tail: [{ ...block, text: rewritten }], tailLeaf }
 }
 
 /** Where a table block's header row starts and its body (the line after the delimiter row) starts. */

@@ -188,6 +188,68 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     )
   })
 
+  it('random rewrites inside long tables streaming as the tail', { timeout: 120_000 }, () => {
+    // Rows of every kind a table body holds; edits that repeat, remove or change rows, or end the
+    // table (a blank line, a line starting another block).
+    const cell = fc.constantFrom(' a ', 'b', ' `x|y` ', ' \\| ', ' **c** ', '', ' [l](/u) ', ' 1 ', ' _e_ ', ' é ')
+    const row = fc
+      .tuple(
+        fc.constantFrom('|', '| ', '', 'w '),
+        fc.array(cell, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('|', ''),
+      )
+      .map(([start, cells, end]) => start + cells.join('|') + end)
+    const table = fc
+      .tuple(
+        fc.constantFrom('', 'Intro\n\n', '[l]: /d\n\n'),
+        fc.constantFrom('| a | b |\n| - | :-: |', 'a | b | c\n--- | --: | ---'),
+        fc.array(row, { minLength: 4, maxLength: 30 }),
+        fc.constantFrom('', '\n', '\n  '),
+      )
+      .map(([before, head, rows, after]) => `${before}${head}\n${rows.join('\n')}${after}`)
+    const insert = fc.constantFrom(
+      ...['', '|', ' x ', '\n', '\n\n', '\n| a | b |', '\n|', '- ', '# ', '`', '<div>', '  ', '\r\n', '\\', '**'],
+      ...['\n> q', '\n```', '\n---', 'word', '\n[l]: /u'],
+    )
+    const edit = fc.oneof(
+      fc.record({ kind: fc.constant('splice' as const), at: fc.nat(), length: fc.nat({ max: 8 }), insert }),
+      fc.record({ kind: fc.constantFrom('repeat' as const, 'remove' as const), at: fc.nat() }),
+    )
+    let rowPaths = 0
+    fc.assert(
+      fc.property(table, fc.array(edit, { minLength: 1, maxLength: 5 }), (markdown, edits) => {
+        let state = splitFrom(undefined, markdown)
+        let text = markdown
+        for (const change of edits) {
+          const at = change.at % (text.length + 1)
+          if (change.kind === 'splice') text = text.slice(0, at) + change.insert + text.slice(at + change.length)
+          else {
+            // The whole line at `at`, with its line ending: repeated below itself, or removed.
+            const start = text.lastIndexOf('\n', at - 1) + 1
+            const lineEnd = text.indexOf('\n', at)
+            const end = lineEnd < 0 ? text.length : lineEnd + 1
+            text =
+              change.kind === 'repeat'
+                ? text.slice(0, end) + text.slice(start, end) + text.slice(end)
+                : text.slice(0, start) + text.slice(end)
+          }
+          let parsed = 0
+          setMarkdownWorkListener((work) => {
+            if (work.kind === 'split-parse') parsed += work.chars
+          })
+          advanceSplit(state, text)
+          setMarkdownWorkListener(undefined)
+          state = rewriteChecked(state, text, 'table edit')
+          const tail = state.tail[0]
+          if (tail?.type === 'table' && parsed < tail.text.length / 2) rowPaths++
+        }
+      }),
+      { numRuns: 600, seed: 163 },
+    )
+    // Edits inside the body parse a row or two, not the table (31 such steps without the row path, 464 with).
+    expect(rowPaths).toBeGreaterThan(300)
+  })
+
   it('a plain run in the attributes of a tag opening a line takes the general path, as a word does', () => {
     // ` 1.` makes an attribute name no tag has: the line is no HTML block any more. In a list's last
     // item, which renders item by item with no tree to tell, the splitter must parse it.
