@@ -7,6 +7,7 @@
 import { getMessage, type TranscriptStore } from '@palimpsest/core'
 import {
   type ComponentPropsWithoutRef,
+  type CSSProperties,
   forwardRef,
   type ReactNode,
   type RefObject,
@@ -80,6 +81,18 @@ function useAnnouncement(streaming: boolean, responding: string, done: string): 
   return announcement
 }
 
+/** The scroller is the floor's containing block (see `useStickToBottom`). */
+const scrollerStyle: CSSProperties = { position: 'relative' }
+/** Out of flow, invisible, untouchable; its height is set while following. */
+const floorStyle: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: 1,
+  visibility: 'hidden',
+  pointerEvents: 'none',
+}
+
 /** The frame of a transcript; its ref is the root `<div>`. */
 export const TranscriptFrame = forwardRef<HTMLDivElement, TranscriptFrameProps>(function TranscriptFrame(
   { followOnUserMessage, renderMessages, ...rest },
@@ -117,12 +130,12 @@ export const TranscriptFrame = forwardRef<HTMLDivElement, TranscriptFrameProps>(
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
           tabIndex={0}
           data-palimpsest-scroller=""
+          style={scrollerStyle}
         >
-          <div ref={floorRef} data-palimpsest-scroll-floor="">
-            <div ref={contentRef} data-palimpsest-messages="">
-              {renderMessages(scrollerRef)}
-            </div>
+          <div ref={contentRef} data-palimpsest-messages="">
+            {renderMessages(scrollerRef)}
           </div>
+          <div ref={floorRef} data-palimpsest-scroll-floor="" aria-hidden="true" style={floorStyle} />
         </div>
         <div role="status" aria-live="polite" data-palimpsest-announcer="" style={visuallyHidden}>
           {announcement}

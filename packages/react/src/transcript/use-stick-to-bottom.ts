@@ -8,9 +8,11 @@
  *
  * Content that gets shorter (a retracted message, a list re-measured) lets the browser pull the view
  * up to the new bottom at whatever layout comes first; with content growing again before the next
- * frame, that looks exactly like the user scrolling up. So while following, `floor` (the element
- * between the scroll container and the content) holds the content's height as its minimum, and a
- * shrink reaches the view only in the resize observer, which pins it.
+ * frame, that looks exactly like the user scrolling up. So while following, `floor` (an empty
+ * element placed absolutely at the top of the scroll container, which must be positioned) is as tall
+ * as the content's scroll height, and a shrink reaches the view only in the resize observer, which
+ * pins it. Out of flow, its height changes nothing but the scroll height: the content is not laid
+ * out again when it changes.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
@@ -48,29 +50,30 @@ export function useStickToBottom(
     dragging: false,
     anchored: false,
     touchY: 0,
-    /** The floor's minimum height (px, 0 for none). */
+    /** The floor's height (px, 0 for none). */
     floor: 0,
   })
 
   /**
-   * The floor the content needs (px): its height while following, none otherwise. Only in a container
-   * that scrolls: one as tall as its content would follow the floor, and resize itself inside the
-   * resize observer's callback.
+   * The floor the content needs (px): the scroll height the content makes, while following; none
+   * otherwise. Only in a container that scrolls: one as tall as its content would grow with the floor,
+   * and resize itself inside the resize observer's callback.
    */
   const neededFloor = useCallback((): number => {
     const el = scrollerRef.current
     const content = contentRef.current
-    if (!el || !content || !live.current.following) return 0
-    // `scrollHeight`, not the box: a virtualised list's rows can reach past the height it was given.
-    return el.scrollHeight - el.clientHeight > bottomTolerance ? content.scrollHeight : 0
+    if (!el || !content || !live.current.following || el.scrollHeight - el.clientHeight <= bottomTolerance) return 0
+    // The content's `scrollHeight`, not its box: a virtualised list's rows can reach past the height
+    // it was given. Its top is in the container's coordinates (the container is its offset parent).
+    return content.offsetTop + content.scrollHeight + Number.parseFloat(getComputedStyle(el).paddingBottom)
   }, [scrollerRef, contentRef])
 
   const setFloor = useCallback(
     (height: number) => {
       const floor = floorRef.current
-      const value = height > 0 ? `${height}px` : ''
+      const value = `${height}px`
       live.current.floor = height
-      if (floor && floor.style.minHeight !== value) floor.style.minHeight = value
+      if (floor && floor.style.height !== value) floor.style.height = value
     },
     [floorRef],
   )
