@@ -55,9 +55,8 @@ export function useStickToBottom(
   })
 
   /**
-   * The floor the content needs (px): the scroll height the content makes, while following; none
-   * otherwise. Only in a container that scrolls: one as tall as its content would grow with the floor,
-   * and resize itself inside the resize observer's callback.
+   * The floor the content needs (px): the scroll height the content makes, while following in a
+   * container that scrolls (in one that does not, a shrink moves no view); none otherwise.
    */
   const neededFloor = useCallback((): number => {
     const el = scrollerRef.current
@@ -71,9 +70,10 @@ export function useStickToBottom(
   const setFloor = useCallback(
     (height: number) => {
       const floor = floorRef.current
-      const value = `${height}px`
+      // Compared with the number set (the style reads large lengths back rounded: `1.59986e+06px`).
+      if (!floor || live.current.floor === height) return
       live.current.floor = height
-      if (floor && floor.style.height !== value) floor.style.height = value
+      floor.style.height = `${height}px`
     },
     [floorRef],
   )
