@@ -61,25 +61,55 @@ interface PagedTable {
 
 let lastPaged: PagedTable | undefined
 
+/** `previous` when `text` has the same head (the header and delimiter rows, and what precedes them). */
+function sameHead(previous: PagedTable | undefined, text: string, bodyStart: number): PagedTable | undefined {
+  // Compared as slices here and below (`startsWith` from a position is about 40 times slower in V8).
+  return previous?.bodyStart === bodyStart && text.slice(0, bodyStart) === previous.text.slice(0, bodyStart)
+    ? previous
+    : undefined
+}
+
 /** How many leading pages of `previous` `text` holds where they were, each still closed by its own rows. */
-function reusablePages(previous: PagedTable | undefined, text: string, bodyStart: number, lastStart: number): number {
-  // Compared as slices (`startsWith` from a position is about 40 times slower in V8).
-  const same = (start: number, end: number) => text.slice(start, end) === previous?.text.slice(start, end)
-  if (!previous || previous.bodyStart !== bodyStart || !same(0, bodyStart)) return 0
+function reusablePages(previous: PagedTable | undefined, text: string, lastStart: number): number {
   let reused = 0
-  while (reused < previous.closed) {
+  while (previous && reused < previous.closed) {
     const start = previous.starts[reused]!
     const next = previous.starts[reused + 1]!
-    if (next > lastStart || !same(start, next)) break
+    if (next > lastStart || text.slice(start, next) !== previous.text.slice(start, next)) break
     reused++
   }
   return reused
 }
 
 /**
+ * The index of the page of `previous` that started where a page of `text` now starts (`start`), when
+ * the text from there to where `previous`'s closed pages end is theirs, moved by the change in
+ * length: after a rewrite, the pages after the change are the same pages, moved.
+ */
+function movedPages(previous: PagedTable, text: string, start: number, lastStart: number): number | undefined {
+  const shift = text.length - previous.text.length
+  const end = previous.starts[previous.closed]!
+  if (end + shift > lastStart) return undefined
+  let low = 0
+  let high = previous.closed - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const at = previous.starts[middle]! + shift
+    if (at === start) {
+      const moved = previous.starts[middle]!
+      return text.slice(start, end + shift) === previous.text.slice(moved, end) ? middle : undefined
+    }
+    if (at < start) low = middle + 1
+    else high = middle - 1
+  }
+  return undefined
+}
+
+/**
  * `text` (a table block, repaired) cut into rows, or undefined when it has fewer than two body rows.
- * While a table streams, its pages but the last are where they were: they are taken from the last
- * cut rather than hashed again.
+ * While a table streams, its pages but the last are where they were, and after a rewrite the pages
+ * before the change are too and those after it have moved: all are taken from the last cut rather
+ * than hashed again.
  */
 export function tableRows(text: string): TableRows | undefined {
   const head = tableHead(text)
@@ -92,12 +122,14 @@ export function tableRows(text: string): TableRows | undefined {
     lastStart = lineStartBefore(text, end)
   }
   if (lastStart <= head.bodyStart) return undefined
-  const reused = reusablePages(lastPaged, text, head.bodyStart, lastStart)
-  const pages = lastPaged?.pages.slice(0, reused) ?? []
-  const hashes = lastPaged?.hashes.slice(0, reused) ?? []
-  const starts = lastPaged?.starts.slice(0, reused) ?? []
+  const previous = sameHead(lastPaged, text, head.bodyStart)
+  const reused = reusablePages(previous, text, lastStart)
+  const pages = previous?.pages.slice(0, reused) ?? []
+  const hashes = previous?.hashes.slice(0, reused) ?? []
+  const starts = previous?.starts.slice(0, reused) ?? []
   let closed = reused
-  let pageStart = reused > 0 ? lastPaged!.starts[reused]! : head.bodyStart
+  let pageStart = previous && reused > 0 ? previous.starts[reused]! : head.bodyStart
+  let resynced = !previous || reused === previous.closed
   let rowStart = pageStart
   let rowsInPage = 0
   const lineEnding = /\r\n?|\n/g
@@ -115,6 +147,19 @@ export function tableRows(text: string): TableRows | undefined {
     pages.push(text.slice(pageStart, match.index))
     pageStart = rowStart
     rowsInPage = 0
+    // At a page boundary after the change: the pages after it, moved (found once).
+    if (!previous || resynced || !closes) continue
+    const from = movedPages(previous, text, pageStart, lastStart)
+    if (from === undefined) continue
+    resynced = true
+    const shift = text.length - previous.text.length
+    pages.push(...previous.pages.slice(from, previous.closed))
+    hashes.push(...previous.hashes.slice(from, previous.closed))
+    for (let page = from; page < previous.closed; page++) starts.push(previous.starts[page]! + shift)
+    closed += previous.closed - from
+    pageStart = previous.starts[previous.closed]! + shift
+    rowStart = pageStart
+    lineEnding.lastIndex = pageStart
   }
   starts.push(pageStart)
   lastPaged = { text, bodyStart: head.bodyStart, pages, hashes, starts, closed }

@@ -84,6 +84,30 @@ describe('a streaming table renders by rows', () => {
     }
   })
 
+  it('cuts a table the same after any other cut: the pages kept or moved from the last one are those a fresh cut finds', () => {
+    const row = fc
+      .tuple(fc.nat({ max: 300 }), fc.constantFrom(' 1 ', ' **2** ', '', ' `x` '))
+      .map(([n, cell]) => `| r${n} |${cell}|`)
+    const table = fc.array(row, { minLength: 40, maxLength: 400 })
+    const edit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 30 }), insert: fc.array(row, { maxLength: 30 }) })
+    fc.assert(
+      fc.property(table, fc.array(edit, { minLength: 1, maxLength: 4 }), (body, edits) => {
+        let lines = body
+        tableRows(`| n | m |\n| - | - |\n${lines.join('\n')}`)
+        for (const { at, remove, insert } of edits) {
+          const from = at % lines.length
+          lines = [...lines.slice(0, from), ...insert, ...lines.slice(from + remove)]
+          const text = `| n | m |\n| - | - |\n${lines.join('\n')}`
+          const warm = tableRows(text)
+          tableRows('| z |\n| - |\n| 1 |\n| 2 |')
+          expect(warm).toEqual(tableRows(text))
+          tableRows(text)
+        }
+      }),
+      { numRuns: 300, seed: 5 },
+    )
+  })
+
   it('exactly as react-markdown renders the repaired tail, at every character of every GFM example', () => {
     const used = gfmExamples.map((example) => compareWhileStreaming(example.markdown))
     // The examples with two or more body rows.
