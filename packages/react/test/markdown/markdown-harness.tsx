@@ -8,6 +8,7 @@ import remarkGfm from 'remark-gfm'
 import { visit } from 'unist-util-visit'
 import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
 import { advanceSplit, type MarkdownBlock, type SplitState } from '../../src/markdown/block-splitter'
+import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
 import type { Components } from '../../src/markdown/markdown-pipeline'
 import { type MarkdownRenderOptions, markdownOptions } from '../../src/markdown/render-options'
@@ -49,6 +50,20 @@ const referencePlugins = [remarkGfm]
  * (a rehype plugin): a link to another server (`http(s)://` or `//`) gets `rel="noopener
  * noreferrer"` and the `linkTarget` asked for, a table `tabIndex={0}` before its other attributes.
  */
+/** The characters parsed while `work` runs, one entry per parse: the splitter's, and each block render's that parses. */
+export function charsParsedBy(work: () => void): number[] {
+  const parsed: number[] = []
+  setMarkdownWorkListener((item) => {
+    if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false)) parsed.push(item.chars)
+  })
+  try {
+    work()
+  } finally {
+    setMarkdownWorkListener(undefined)
+  }
+  return parsed
+}
+
 export function referenceElementAttributes({ linkTarget }: { linkTarget?: string | undefined } = {}) {
   return (tree: HastRoot) =>
     visit(tree, 'element', (element) => {

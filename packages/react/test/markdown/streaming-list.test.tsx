@@ -15,7 +15,14 @@ import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
 import { StreamingList } from '../../src/markdown/StreamingList'
 import { gfmExamples } from './gfm-examples'
-import { canonicalHtml, liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
+import {
+  canonicalHtml,
+  charsParsedBy,
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  tailBesideReference,
+} from './markdown-harness'
 
 const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
 
@@ -221,13 +228,7 @@ describe('a streaming list grows item by item', () => {
       for (const [label, edit] of edits) {
         const before = nodes()
         text = edit(text)
-        const parsed: number[] = []
-        setMarkdownWorkListener((work) => {
-          if (work.kind === 'split-parse' || (work.kind === 'block-render' && work.parsed !== false))
-            parsed.push(work.chars)
-        })
-        live.render({ text, streaming: true })
-        setMarkdownWorkListener(undefined)
+        const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
         // The item, its page of items (at most 16) and the last items: not the 20 KB list.
         expect(sum(parsed), label).toBeLessThan(3_000)
         const fresh = liveMarkdown()

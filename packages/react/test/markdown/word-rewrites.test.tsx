@@ -23,7 +23,7 @@ import { mathSyntax } from '../../src/math'
 import { mathDocuments } from '../math/math-documents'
 import { commonPrefix, commonSuffix } from './common-affixes'
 import { gfmExamples } from './gfm-examples'
-import { type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import { charsParsedBy, type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 import { swapWords, type WordPick } from './word-swaps'
 
 const documents = [
@@ -545,13 +545,7 @@ describe('a live streaming message repainted word by word', () => {
       for (const step of [0, 1, 2, 3]) {
         const at = text.indexOf('words', ((step + 1) * text.length) / 5)
         text = `${text.slice(0, at)}terms${text.slice(at + 'words'.length)}`
-        const parsed: number[] = []
-        setMarkdownWorkListener((item) => {
-          if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false))
-            parsed.push(item.chars)
-        })
-        live.render({ text, streaming: true })
-        setMarkdownWorkListener(undefined)
+        const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
         // A list renders item by item: the item a word changed is parsed again, not the list.
         if (kind === 'fencedItems')
           expect(
@@ -651,13 +645,7 @@ describe('a live streaming message repainted word by word', () => {
       for (const step of [0, 1, 2]) {
         const at = text.indexOf('words\n', (step + 1) * (text.length / 4)) + 'words'.length
         text = `${text.slice(0, at)} indeed, truly [${step}]${text.slice(at)}`
-        const work: MarkdownWork[] = []
-        setMarkdownWorkListener((item) => work.push(item))
-        live.render({ text, streaming: true })
-        setMarkdownWorkListener(undefined)
-        const parsed = work.flatMap((item) =>
-          item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false) ? [item.chars] : [],
-        )
+        const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
         // A list tail renders item by item: the changed item is parsed again, not the list.
         if (kind === 'items') {
           expect(
@@ -791,13 +779,8 @@ describe('a live streaming message repainted word by word', () => {
     const live = liveMarkdown()
     live.render({ text: longAnswer, streaming: true })
     live.render({ text: longAnswer, streaming: false })
-    const parsed: number[] = []
-    setMarkdownWorkListener((item) => {
-      if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false))
-        parsed.push(item.chars)
-    })
     const text = repaint(longAnswer, 1000, 'sketches')
-    live.render({ text, streaming: false })
+    const parsed = charsParsedBy(() => live.render({ text, streaming: false }))
     // No tree to patch: the changed block is parsed, once, and nothing else is.
     expect(parsed.length).toBe(1)
     expect(parsed[0]).toBeLessThan(300)
