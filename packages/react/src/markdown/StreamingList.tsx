@@ -27,7 +27,7 @@ import {
 } from './markdown-pipeline'
 import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
-import { hashOfRange } from './text-hash'
+import { hashOfRange, pageKeys } from './text-hash'
 
 /** A streaming list block cut into pages of settled items and the items that may still change. */
 export interface ListItems {
@@ -92,19 +92,14 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   const liveItem = items[live]!
   if (repaired.length < liveItem.start) return undefined
   const pages: string[] = []
-  const pageKeys: string[] = []
-  const keyUses = new Map<string, number>()
+  const firstHashes: string[] = []
   let pageStart = 0
   let inPage = 0
   for (let index = 1; index <= live; index++) {
     inPage++
     const item: ListItemStart = items[index]!
     const paging = itemPaging(text, items[index - 1]!.start, item)
-    if (inPage === 1) {
-      const uses = keyUses.get(paging.key) ?? 0
-      keyUses.set(paging.key, uses + 1)
-      pageKeys.push(uses === 0 ? paging.key : `${paging.key}:${uses}`)
-    }
+    if (inPage === 1) firstHashes.push(paging.key)
     if (index === live || ((paging.closes || inPage >= maxPageItems) && !item.joined)) {
       pages.push(text.slice(pageStart, item.start).replace(trailingLines, ''))
       pageStart = item.start
@@ -113,7 +108,7 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   }
   return {
     pages,
-    pageKeys,
+    pageKeys: pageKeys(firstHashes),
     live: repaired.slice(liveItem.start),
     loose: liveItem.looseBefore,
     task: liveItem.taskBefore,

@@ -18,7 +18,7 @@ import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './l
 import { type Components, type ExtraProps, type RenderOptions, renderMarkdown } from './markdown-pipeline'
 import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
-import { hashOfRange } from './text-hash'
+import { hashOfRange, pageKeys } from './text-hash'
 import { lineStartBefore } from './top-level-blocks'
 
 /** A table block cut into what is settled and what may still change. */
@@ -166,19 +166,9 @@ export function tableRows(text: string): TableRows | undefined {
   return {
     head: text.slice(head.start, head.bodyStart),
     pages,
-    pageKeys: numbered(hashes),
+    pageKeys: pageKeys(hashes),
     last: text.slice(lastStart, end),
   }
-}
-
-/** Keys from the pages' first rows' hashes, a repeated one numbered by its repeats. */
-function numbered(hashes: readonly string[]): string[] {
-  const uses = new Map<string, number>()
-  return hashes.map((hash) => {
-    const count = uses.get(hash) ?? 0
-    uses.set(hash, count + 1)
-    return count === 0 ? hash : `${hash}:${count}`
-  })
 }
 
 interface StreamingTableProps {

@@ -10,3 +10,16 @@ export function hashOfRange(text: string, start: number, end: number): number {
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35)
   return (hash ^ (hash >>> 16)) >>> 0
 }
+
+/**
+ * Keys for pages from their first item's or row's hash (base 36): a page keeps its key while what
+ * comes before it changes. A hash that repeats is numbered by its repeats.
+ */
+export function pageKeys(firstHashes: readonly string[]): string[] {
+  const uses = new Map<string, number>()
+  return firstHashes.map((hash) => {
+    const count = uses.get(hash) ?? 0
+    uses.set(hash, count + 1)
+    return count === 0 ? hash : `${hash}:${count}`
+  })
+}
