@@ -133,12 +133,32 @@ function childrenOf(
     } else if (child.type === 'element') {
       const count = countsByTag.get(child.tagName) ?? 0
       countsByTag.set(child.tagName, count + 1)
-      const element = renderElement(child, old, `${child.tagName}-${count}`, options, reuse, topLevel)
+      const element = renderElement(child, old, elementKey(child, count), options, reuse, topLevel)
       rendered.push(element.element)
       same &&= element.same
     } else same &&= old?.type === child.type
   }
   return { rendered, same }
+}
+
+/**
+ * Its key among its siblings: by tag and position, and for a link, an image or a task list item's
+ * checkbox the attributes that only a mount writes as a fresh render has them. An update appends
+ * an attribute it adds (a mount sets an image's `src` after the others), and sets a checkbox's
+ * `checked` property, not its attribute; such an element is made anew when they change.
+ */
+function elementKey(node: Element, count: number): string {
+  const key = `${node.tagName}-${count}`
+  switch (node.tagName) {
+    case 'a':
+      return node.properties.title == null ? key : `${key}-t`
+    case 'img':
+      return `${key}-${node.properties.title == null ? '' : 't'}${node.properties.alt == null ? '' : 'a'}`
+    case 'input':
+      return node.properties.checked ? `${key}-checked` : key
+    default:
+      return key
+  }
 }
 
 /**

@@ -273,6 +273,25 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     live.unmount()
   })
 
+  it('a link or image that gains a title or alt text has its attributes in the order of a fresh render', () => {
+    // React appends an attribute an update adds, and sets an image's `src` after its other attributes on mount.
+    for (const [before, after] of [
+      ['![moon](moon.jpg) and more', '![moon](moon.jpg "see above") and more'],
+      ['![](moon.jpg) and more', '![moon](moon.jpg) and more'],
+      ['[a](https://example.com/x) and more', '[a](https://example.com/x "see") and more'],
+      ['[a](/x "see") and more', '[a](https://example.com/x "see") and more'],
+    ] as const) {
+      const live = liveMarkdown()
+      live.render({ text: before, streaming: true })
+      live.render({ text: after, streaming: true })
+      const fresh = liveMarkdown()
+      fresh.render({ text: after, streaming: true })
+      expect(live.container.innerHTML, after).toBe(fresh.container.innerHTML)
+      fresh.unmount()
+      live.unmount()
+    }
+  })
+
   it('one example replaced by another, and back', { timeout: 120_000 }, () => {
     let state = splitFrom(undefined, documents[0]!)
     for (let index = 1; index < documents.length; index += 7) {

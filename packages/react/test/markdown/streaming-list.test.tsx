@@ -168,6 +168,21 @@ describe('a streaming list grows item by item', () => {
     expect(compareWhileStreaming(`${items}\n\n- [ ] a\n- b\n- c`, 7, components)).toBeGreaterThan(120)
   })
 
+  it("a task item's checkbox has a fresh render's `checked` attribute at every step, after a checked item", () => {
+    // An update sets the checkbox's property only: the attribute would stay as the element was mounted.
+    const markdown = '- text\n- [x] done\n- [ ] task\n- text\n- text'
+    const live = liveMarkdown()
+    for (let end = 1; end <= markdown.length; end++) {
+      const text = markdown.slice(0, end)
+      live.render({ text, streaming: true })
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(live.container.innerHTML, JSON.stringify(text)).toBe(fresh.container.innerHTML)
+      fresh.unmount()
+    }
+    live.unmount()
+  })
+
   it('renders every step of a long list as a fresh render of its text, and ends as react-markdown', () => {
     const rendered: number[] = []
     setMarkdownWorkListener((work) => {
