@@ -36,7 +36,9 @@
  * code fence, nor in the attributes of a tag opening a line (as for a word), no trailing spaces
  * after it, brackets balanced in it and neither `](` nor `][` made, and its neighbours words,
  * spaces, such punctuation or a backtick, never an emphasis delimiter, bracket or other syntax
- * character.
+ * character. In text, a run that may stand in the parentheses after a link's text is parsed
+ * again: they stay text while they hold no valid destination and title, and a run going or coming
+ * may make them valid (see `inLinkParentheses`).
  *
  * A scan stops at the first difference that is neither (`WordScan.stop`): the changes before it
  * are still made in place, and the rest of the rewrite takes the general path.
@@ -416,7 +418,89 @@ function isPatchableInText(text: string, found: Word, bracketsAreText: boolean):
  */
 function isPatchableRun(text: string, run: Word, bracketsAreText: boolean): boolean {
   const around = runAround(text, run.start, run.end).text
-  return !unpatchableAroundRun.test(around) && (bracketsAreText || !brackets.test(around))
+  if (unpatchableAroundRun.test(around) || (!bracketsAreText && brackets.test(around))) return false
+  return !inLinkParentheses(text, run.start)
+}
+
+/**
+ * Whether a run at `at` may stand in the parentheses after a link's text: a `](` before it in its
+ * paragraph (no blank line between) whose parentheses hold no destination and title closed before
+ * `at`. They are text while what they hold is not valid (`[a](b it)`), and a run going or coming
+ * may make it valid, a link.
+ */
+function inLinkParentheses(text: string, at: number): boolean {
+  for (let index = at - 1; index > 0; index--) {
+    const code = text.charCodeAt(index)
+    if (code === 10 && endsBlankLine(text, index)) return false
+    if (code === 40 && text.charCodeAt(index - 1) === 93) {
+      const end = linkParenthesesEnd(text, index + 1)
+      if (end < 0 || end > at) return true
+    }
+  }
+  return false
+}
+
+/**
+ * Where the parentheses of an inline link end (after its `)`), read from just after their `(`: an
+ * optional destination (`<…>`, or characters other than spaces with balanced parentheses) and an
+ * optional title (`"…"`, `'…'` or `(…)`), spaces and one line ending around them. -1 when they hold
+ * anything else.
+ */
+function linkParenthesesEnd(text: string, from: number): number {
+  let at = afterLinkSpace(text, from)
+  if (text.charCodeAt(at) === 60) {
+    // <
+    for (at++; at < text.length && text.charCodeAt(at) !== 62; at++) {
+      const code = text.charCodeAt(at)
+      if (code === 10 || code === 13 || code === 60) return -1
+      if (code === 92) at++
+    }
+    if (at >= text.length) return -1
+    at++
+  } else {
+    let depth = 0
+    for (; at < text.length; at++) {
+      const code = text.charCodeAt(at)
+      if (code <= 32 || code === 127) break
+      if (code === 92) at++
+      else if (code === 40) depth++
+      else if (code === 41 && depth-- === 0) break
+    }
+    if (depth > 0) return -1
+  }
+  const destinationEnd = at
+  at = afterLinkSpace(text, at)
+  const quote = text.charCodeAt(at)
+  if (at > destinationEnd && (quote === 34 || quote === 39 || quote === 40)) {
+    const close = quote === 40 ? 41 : quote
+    for (at++; at < text.length && text.charCodeAt(at) !== close; at++) {
+      if (quote === 40 && text.charCodeAt(at) === 40) return -1
+      if (text.charCodeAt(at) === 92) at++
+    }
+    if (at >= text.length) return -1
+    at = afterLinkSpace(text, at + 1)
+  }
+  return text.charCodeAt(at) === 41 ? at + 1 : -1
+}
+
+/** After the spaces and tabs from `at`, with at most one line ending among them. */
+function afterLinkSpace(text: string, at: number): number {
+  let lineEndings = 0
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) {
+      if (++lineEndings > 1) break
+    } else if (code !== 32 && code !== 9 && code !== 13) break
+  }
+  return at
+}
+
+/** Whether the line ending at the line feed at `at` holds only spaces and tabs (or nothing). */
+function endsBlankLine(text: string, at: number): boolean {
+  let index = at - 1
+  while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9 || text.charCodeAt(index) === 13))
+    index--
+  return index < 0 || text.charCodeAt(index) === 10
 }
 
 const unpatchableAroundRun = /[<>&\\@]|:\/\/|www\./i

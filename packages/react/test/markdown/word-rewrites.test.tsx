@@ -393,6 +393,14 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
     expect(patched('mail me@example.com now', 'mail me@example.com, now')).toBeUndefined()
     expect(patched('a [1] b\n\n[1]: /url', 'a b\n\n[1]: /url')).toBeUndefined()
     expect(patched('a b\n\n[^1]: note', 'a [^1] b\n\n[^1]: note')).toBeUndefined()
+    // In the parentheses after a link's text: a run going may make them a destination and title.
+    expect(patched('[a](b it) tail', '[a](b ) tail')).toBeUndefined()
+    expect(patched('![moon](moon.jpg it)', '![moon](moon.jpg )')).toBeUndefined()
+    expect(patched('[a](b "c d" (see above)) tail', '[a](b "c d") tail')).toBeUndefined()
+    expect(patched('[a](b "c\nd" x) tail', '[a](b "c\nd" ) tail')).toBeUndefined()
+    expect(patched('[a](b "[c](d)" x) tail', '[a](b "[c](d)" ) tail')).toBeUndefined()
+    // After a link's parentheses, closed: patched (citation markers after links).
+    expect(patched('[a](b "c (d)") tail here', '[a](b "c (d)") tail [1] here')).toBeDefined()
     // Space brought to a trimmed edge (a table cell, a heading): a parse decides.
     expect(patched('| a | b |\n| - | - |\n| c d | e |', '| a | b |\n| - | - |\n| c | e |')).toBeUndefined()
     expect(patched('# Title here', '#  here')).toBeUndefined()
