@@ -744,7 +744,7 @@ function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): S
   }
 }
 
-/** Block types no plain run in the middle of a line can restructure: rows of cells, literal lines. */
+/** Block types no plain run in the middle of a line can restructure: rows of cells (see `onDelimiterRow`), literal lines. */
 const runsKeepStructure = new Set(['table', 'code', 'html'])
 
 /** Whether a change replaces all that stands between a `[` and a `]`. */
@@ -810,7 +810,9 @@ function wordRewrite(
       if (previous.tail.includes(block) && previous.tail.length > 1) return false
       if (
         own.some((change) => change.run) &&
-        (base || (!runsKeepStructure.has(block.type) && (mayDefine(block.text) || mayDefine(newText))))
+        (base ||
+          (!runsKeepStructure.has(block.type) && (mayDefine(block.text) || mayDefine(newText))) ||
+          (block.type === 'table' && onDelimiterRow(block.text, relative)))
       ) {
         return false
       }
@@ -1548,6 +1550,17 @@ function tableRowRewrite(previous: SplitState, text: string, prefix: number, suf
   if (!rows.every((row) => isTableRow(previous.syntax, row))) return undefined
   const tailLeaf = lastRowLeaf(rewritten, head, previous.syntax)
   return tailLeaf && { ...previous, text, tail: [{ ...block, text: rewritten }], tailLeaf }
+}
+
+/**
+ * Whether a change lies on a table block's delimiter row (or the block has none yet), where a run
+ * makes the row no delimiter row and the table a paragraph.
+ */
+function onDelimiterRow(block: string, changes: readonly WordChange[]): boolean {
+  const head = tableHead(block)
+  if (!head) return true
+  const delimiterStart = lineStartBefore(block, beforeLineEnding(block, head.bodyStart))
+  return changes.some((change) => change.to >= delimiterStart && change.from < head.bodyStart)
 }
 
 /** Where a table block's header row starts and its body (the line after the delimiter row) starts. */

@@ -250,6 +250,15 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     expect(rowPaths).toBeGreaterThan(300)
   })
 
+  it("a plain run on a streaming table's delimiter row, which makes the table a paragraph, takes the general path", () => {
+    for (const [before, after] of [
+      ['| a | b |\n| - | :-: |\n| c | d |\n| e | f |\n', '| a | b |\n| - | x  :-: |\n| c | d |\n| e | f |\n'],
+      ['| a | b |\n| - | - |\n| c | d |\n| e | f |', '| a | b |\n| - x | - |\n| c | d |\n| e | f |'],
+    ]) {
+      rewriteChecked(splitFrom(undefined, before!), after!, 'run on the delimiter row')
+    }
+  })
+
   it('a plain run in the attributes of a tag opening a line takes the general path, as a word does', () => {
     // ` 1.` makes an attribute name no tag has: the line is no HTML block any more. In a list's last
     // item, which renders item by item with no tree to tell, the splitter must parse it.
