@@ -74,7 +74,7 @@ export async function openBenchPage(
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${origin}/${renderer}.html${query}`)
+  await page.goto(`${origin}/${renderer}.html${query || (process.env.BENCH_QUERY ?? '')}`)
   await page.waitForFunction(() => window.__bench !== undefined)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })

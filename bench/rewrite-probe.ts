@@ -2,7 +2,7 @@
  * The rewrite scenarios at one size for chosen renderers, printed as they run — for measuring a
  * change to the rewrite path in about a minute:
  *   npx tsx bench/rewrite-probe.ts 102400 [renderer,...] [scenario,...] [repetitions]
- * Diffusion always runs its own 4 KB answer.
+ * Diffusion always runs its own 4 KB answer; DIFFUSION_STEPS=300 repaints it more often (warm figures).
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
@@ -25,7 +25,9 @@ const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const server = await serveDirectory(await buildPages({ directory: 'pages-probe' }))
 const browser = await launchBrowser({ unthrottledFrames: true })
 try {
-  const config = { ...fullConfig.rewrite, sizes: [size], palimpsestOnlySizes: [] }
+  const steps = Number(process.env.DIFFUSION_STEPS)
+  const diffusion = steps > 0 ? { ...fullConfig.rewrite.diffusion, steps } : fullConfig.rewrite.diffusion
+  const config = { ...fullConfig.rewrite, diffusion, sizes: [size], palimpsestOnlySizes: [] }
   const result = await runRewriteSuite(
     browser,
     server.origin,

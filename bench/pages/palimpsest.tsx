@@ -4,7 +4,7 @@
  */
 import '../../packages/react/src/styles.css'
 import { type AgentUpdate, createTranscriptStore, type TranscriptStore } from '@palimpsest/core'
-import { Transcript } from '@palimpsest/react'
+import { StreamingMarkdown, Transcript } from '@palimpsest/react'
 import { createCodeBlock, createShikiHighlighter } from '@palimpsest/react/code'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
@@ -13,6 +13,7 @@ import remarkGfm from 'remark-gfm'
 import { addElementAttributes } from '../../packages/react/src/markdown/element-attributes'
 import { markdownOptions } from '../../packages/react/src/markdown/render-options'
 import { installBenchApi } from './bench-api'
+import { mountTextView } from './react-text-view'
 import type { MessageView, MountOptions, Renderer } from './renderer'
 
 const messageId = 'answer'
@@ -147,9 +148,14 @@ function mountStreaming(host: HTMLElement, options: MountOptions, settled: reado
   }
 }
 
+/** `?bare`: a message view is `StreamingMarkdown` alone, given the whole text on each commit (no store, no transcript). */
+const bare = new URLSearchParams(location.search).has('bare')
 const palimpsest: Renderer = {
   name: 'palimpsest',
-  mount: (host, options) => mountStreaming(host, options),
+  mount: (host, options) =>
+    bare
+      ? mountTextView(host, options, (text, streaming) => <StreamingMarkdown text={text} streaming={streaming} />)
+      : mountStreaming(host, options),
   mountBelowHistory: (host, settled) => mountStreaming(host, { schedule: 'manual' }, settled),
   mountMany(host, texts) {
     const store = createTranscriptStore({ schedule: 'sync' })
