@@ -24,7 +24,7 @@ import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { gfmExamples } from './gfm-examples'
-import { referenceHtml, staticSplitHtml } from './markdown-harness'
+import { liveMarkdown, referenceHtml, renderedHtml, staticSplitHtml } from './markdown-harness'
 
 const treeOf = (syntax: BlockSyntax) => rootOf(syntax.nodes, syntax.offset, syntax.line)
 
@@ -175,5 +175,24 @@ describe('settled block trees', () => {
     const fresh = advanceSplit(undefined, text)
     expect(staticSplitHtml(fresh, true)).toBe(staticSplitHtml(grown, true))
     expect(staticSplitHtml(fresh, true)).toContain('<code>code\n</code>')
+  })
+
+  it('so does one whose last line is spaces its indented fence takes, live as in a fresh render', () => {
+    // `  ` under a fence indented by two is an empty line of the code, but at the end of the text no line.
+    const before = 'Text\n\n  ```\ncode\n  '
+    const text = `${before}\n`
+    const fresh = advanceSplit(undefined, text)
+    expect(staticSplitHtml(fresh, true)).toBe(
+      staticSplitHtml(advanceSplit(advanceSplit(undefined, before), text), true),
+    )
+    expect(staticSplitHtml(fresh, true)).toContain('<code>code\n</code>')
+    const live = liveMarkdown()
+    live.render({ text: before, streaming: true })
+    live.render({ text, streaming: true })
+    const again = liveMarkdown()
+    again.render({ text, streaming: true })
+    expect(renderedHtml(live)).toBe(renderedHtml(again))
+    live.unmount()
+    again.unmount()
   })
 })
