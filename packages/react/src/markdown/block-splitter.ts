@@ -1113,6 +1113,9 @@ function rewriteBefore(
  * The pages with the settled blocks `from` (inclusive) to `to` (exclusive) replaced by `middle`.
  * Blocks before and after stay in their pages (so their elements are kept); the middle joins the
  * page of the block before it, and a page that grows past twice the page size is cut into pages.
+ * A change with at most a page of blocks after it cuts the pages from the first it touches as
+ * appending does (pages of `blockPageSize`): the pages are then a fresh split's, at the cost of
+ * moving at most that page of blocks into other pages.
  */
 function splicePages(
   split: SplitState,
@@ -1128,20 +1131,24 @@ function splicePages(
   const pages = split.settledPages.slice(0, first.page)
   const head = [...firstPage.blocks.slice(0, first.index), ...middle]
   const rest = lastPage.blocks.slice(last.index)
-  const pushCut = (key: number, blocks: readonly MarkdownBlock[]) => {
+  const pushCut = (keys: number[], blocks: readonly MarkdownBlock[], pageSize: number) => {
     let index = 0
-    let pageKey = key
-    while (blocks.length - index > 2 * blockPageSize) {
-      pages.push({ key: pageKey, blocks: blocks.slice(index, index + blockPageSize) })
+    while (blocks.length - index > pageSize) {
+      pages.push({ key: keys.shift() ?? nextPageKey++, blocks: blocks.slice(index, index + blockPageSize) })
       index += blockPageSize
-      pageKey = nextPageKey++
     }
-    pages.push({ key: pageKey, blocks: index === 0 ? blocks : blocks.slice(index) })
+    pages.push({ key: keys.shift() ?? nextPageKey++, blocks: index === 0 ? blocks : blocks.slice(index) })
   }
-  if (first.page === last.page) pushCut(firstPage.key, [...head, ...rest])
+  if (split.settledCount - to <= blockPageSize) {
+    const later = split.settledPages.slice(last.page + 1)
+    const keys = [firstPage.key, ...(first.page === last.page ? [] : [lastPage.key]), ...later.map((page) => page.key)]
+    pushCut(keys, [...head, ...rest, ...later.flatMap((page) => page.blocks)], blockPageSize)
+    return [pages, nextPageKey]
+  }
+  if (first.page === last.page) pushCut([firstPage.key], [...head, ...rest], 2 * blockPageSize)
   else {
-    if (head.length > 0) pushCut(firstPage.key, head)
-    pushCut(lastPage.key, rest)
+    if (head.length > 0) pushCut([firstPage.key], head, 2 * blockPageSize)
+    pushCut([lastPage.key], rest, 2 * blockPageSize)
   }
   pages.push(...split.settledPages.slice(last.page + 1))
   return [pages, nextPageKey]

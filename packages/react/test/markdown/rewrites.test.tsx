@@ -359,6 +359,27 @@ describe('a rewrite keeps what did not change', () => {
     )
   })
 
+  it('blocks inserted or removed where the last page is leave the pages of a fresh split, the earlier ones untouched', () => {
+    // 60 sections of 4 blocks: pages of 64, the last of 47 settled blocks (the last block is the tail).
+    const before = splitFrom(undefined, longDocument)
+    const sizes = (state: SplitState) => state.settledPages.map((page) => page.blocks.length)
+    expect(sizes(before)).toEqual([64, 64, 64, 47])
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => `Added ${i}.\n\n`).join('')
+    for (const [section, count] of [
+      [50, 20],
+      [50, 90],
+      [55, 1],
+    ] as const) {
+      const at = longDocument.indexOf(`## Section ${section}`)
+      const inserted = `${longDocument.slice(0, at)}${paragraphs(count)}${longDocument.slice(at)}`
+      const after = advanceSplit(before, inserted)
+      expect(sizes(after), `${count} at section ${section}`).toEqual(sizes(splitFrom(undefined, inserted)))
+      expect(after.settledPages.slice(0, 3).every((page, index) => page === before.settledPages[index])).toBe(true)
+      const removed = advanceSplit(after, longDocument)
+      expect(sizes(removed), `${count} removed`).toEqual(sizes(before))
+    }
+  })
+
   it('changes in several places (citations, and a sources list appended) keep every block between them', () => {
     const before = splitFrom(undefined, longDocument)
     let cited = longDocument
