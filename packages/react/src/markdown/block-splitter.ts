@@ -35,7 +35,7 @@ import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
-import { applyTextChanges, shiftedOffset, type TextChange } from './text-changes'
+import { applyTextChanges, shiftedOffset, shiftedStart, type TextChange } from './text-changes'
 import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 import { type BlockWordChange, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
@@ -835,7 +835,7 @@ function wordRewrite(
     // Either way the structure stands: the tail's innermost block only moves with the words before it,
     // and a streaming list's items with the words before them, unless a word alone in brackets (a
     // task item's checkbox) changed.
-    if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedOffset(tailLeaf.start, relative) }
+    if (block === lastTail && tailLeaf) tailLeaf = { ...tailLeaf, start: shiftedStart(tailLeaf.start, relative) }
     const list = streamingListOf(block)
     if (list && !relative.some((change) => isBracketed(block.text, change))) {
       keepStreamingList(

@@ -41,6 +41,20 @@ export function shiftedOffset(offset: number, changes: readonly TextChange[]): n
   return shifted
 }
 
+/**
+ * Where a construct starting at `offset` starts after the changes: as `shiftedOffset`, except that
+ * text inserted exactly there joins it (a task item's paragraph starts one space after its
+ * checkbox, wherever its words begin).
+ */
+export function shiftedStart(offset: number, changes: readonly TextChange[]): number {
+  let shifted = offset
+  for (const change of changes) {
+    if (change.to > offset || change.from === offset) break
+    shifted += change.insert.length - (change.to - change.from)
+  }
+  return shifted
+}
+
 type Point = { line: number; column: number; offset?: number | undefined }
 
 /**

@@ -104,7 +104,8 @@ function tailLeaf(text: string, node: Nodes | undefined): TailLeaf | undefined {
   const start = current.position?.start.offset ?? 0
   const leaf: TailLeaf = { type: current.type, start }
   if (current.type === 'code') {
-    const fence = /^[ \t]*(`{3,}|~{3,})/.exec(text.slice(start, start + 64))?.[1]?.[0]
+    // Four spaces or a tab before the backticks or tildes make them the content of indented code.
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(text.slice(start, start + 64))?.[1]?.[0]
     if (fence === '`' || fence === '~') leaf.fence = fence
   }
   return leaf

@@ -250,6 +250,24 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     expect(rowPaths).toBeGreaterThan(300)
   })
 
+  it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
+    for (const [before, after] of [
+      ['text\n\n- [ ] task', 'text\n\n- [ ]  task'],
+      ['- a\n- [ ] task\n- [x] done item', '- a\n- [ ] task\n- [x]  done item'],
+    ]) {
+      rewriteChecked(splitFrom(undefined, before!), after!, 'space after a checkbox')
+    }
+  })
+
+  it('backticks or tildes opening indented code are no fence: a heading after it is a block of its own', () => {
+    const before = '    ~~~\n    [^n]: note~~~'
+    const after = `${before} [1]\n# `
+    rewriteChecked(splitFrom(undefined, before), after, 'after indented code')
+    let state = splitFrom(undefined, '    ```\n    code')
+    for (const text of ['    ```\n    code\n', '    ```\n    code\n# Title'])
+      state = rewriteChecked(state, text, 'appended')
+  })
+
   it("a plain run on a streaming table's delimiter row, which makes the table a paragraph, takes the general path", () => {
     for (const [before, after] of [
       ['| a | b |\n| - | :-: |\n| c | d |\n| e | f |\n', '| a | b |\n| - | x  :-: |\n| c | d |\n| e | f |\n'],
