@@ -1,7 +1,7 @@
 /**
  * React elements for an HTML tree of the default syntax (`gfmSyntax`): the elements
  * hast-util-to-jsx-runtime makes of it with react-markdown's options (keys by tag and position,
- * `node` for components, whitespace dropped between table rows, a cell's `align` as `textAlign`),
+ * with a suffix on links, images and checkboxes: `elementKey`; `node` for components, whitespace dropped between table rows, a cell's `align` as `textAlign`),
  * without its HTML and SVG property tables (~9 KB gzip in a page). Those trees hold only HTML
  * elements whose properties are named as React names them, `data*` and `aria*` properties and a
  * cell's `align` (`mdast-util-to-hast` and the transforms in this folder write nothing else), so
