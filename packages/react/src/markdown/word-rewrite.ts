@@ -798,9 +798,10 @@ function replaceWords(
   while (next < changes.length) {
     const sourceStart = nextWordStart(source, sourceAt, end)
     const change = changes[next]!
-    // A plain run in a text before its next word: it stands as far past the last word in the value
-    // as in the source, when what lies between and what it removes are the same in both.
-    if (change.run && kind === 'text' && (sourceStart < 0 || change.from <= sourceStart)) {
+    // A plain run in a text or a code block before its next word: it stands as far past the last
+    // word in the value as in the source, when what lies between and what it removes are the same
+    // in both (in code under an indented fence, lines lose their indentation: a parse decides).
+    if (change.run && (kind === 'text' || kind === 'code') && (sourceStart < 0 || change.from <= sourceStart)) {
       const value = values[field]!
       const valueTo = valueAt + (change.to - sourceAt)
       if (change.from < sourceAt || source.slice(sourceAt, change.to) !== value.slice(valueAt, valueTo))
