@@ -53,6 +53,11 @@ function rewriteChecked(previous: SplitState, text: string, context: string): Sp
   return state
 }
 
+/** Each text split fresh, then rewritten to the text paired with it, each step checked as `rewriteChecked` does. */
+function pairsChecked(pairs: readonly (readonly [string, string])[], context: string): void {
+  for (const [before, after] of pairs) rewriteChecked(splitFrom(undefined, before), after, context)
+}
+
 /** Fragments that open, close and interrupt blocks, and definitions and footnotes. */
 const fragment = fc.constantFrom(
   ...['\n', '\n\n', 'a', 'b c', 'word ', '- ', '* ', '1. ', '> ', '    ', '  ', '\t', '```', '~~~', '# ', '---'],
@@ -251,12 +256,13 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
   })
 
   it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
-    for (const [before, after] of [
-      ['text\n\n- [ ] task', 'text\n\n- [ ]  task'],
-      ['- a\n- [ ] task\n- [x] done item', '- a\n- [ ] task\n- [x]  done item'],
-    ]) {
-      rewriteChecked(splitFrom(undefined, before!), after!, 'space after a checkbox')
-    }
+    pairsChecked(
+      [
+        ['text\n\n- [ ] task', 'text\n\n- [ ]  task'],
+        ['- a\n- [ ] task\n- [x] done item', '- a\n- [ ] task\n- [x]  done item'],
+      ],
+      'space after a checkbox',
+    )
   })
 
   it('backticks or tildes opening indented code are no fence: a heading after it is a block of its own', () => {
@@ -269,23 +275,25 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
   })
 
   it("a plain run on a streaming table's delimiter row, which makes the table a paragraph, takes the general path", () => {
-    for (const [before, after] of [
-      ['| a | b |\n| - | :-: |\n| c | d |\n| e | f |\n', '| a | b |\n| - | x  :-: |\n| c | d |\n| e | f |\n'],
-      ['| a | b |\n| - | - |\n| c | d |\n| e | f |', '| a | b |\n| - x | - |\n| c | d |\n| e | f |'],
-    ]) {
-      rewriteChecked(splitFrom(undefined, before!), after!, 'run on the delimiter row')
-    }
+    pairsChecked(
+      [
+        ['| a | b |\n| - | :-: |\n| c | d |\n| e | f |\n', '| a | b |\n| - | x  :-: |\n| c | d |\n| e | f |\n'],
+        ['| a | b |\n| - | - |\n| c | d |\n| e | f |', '| a | b |\n| - x | - |\n| c | d |\n| e | f |'],
+      ],
+      'run on the delimiter row',
+    )
   })
 
   it('a plain run in the attributes of a tag opening a line takes the general path, as a word does', () => {
     // ` 1.` makes an attribute name no tag has: the line is no HTML block any more. In a list's last
     // item, which renders item by item with no tree to tell, the splitter must parse it.
-    for (const [before, after] of [
-      ['1. a\n2. b\n3. c\n4. d\n5. <s  span>', '1. a\n2. b\n3. c\n4. d\n5. <s 1.  span>'],
-      ['<s  span>', '<s 1.  span>'],
-    ]) {
-      rewriteChecked(splitFrom(undefined, before!), after!, 'run in a tag')
-    }
+    pairsChecked(
+      [
+        ['1. a\n2. b\n3. c\n4. d\n5. <s  span>', '1. a\n2. b\n3. c\n4. d\n5. <s 1.  span>'],
+        ['<s  span>', '<s 1.  span>'],
+      ],
+      'run in a tag',
+    )
   })
 
   it('indented code after a list, which micromark splits at a line indented as the item, renders alone as in the whole text', () => {
