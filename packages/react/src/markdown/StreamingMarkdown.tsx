@@ -599,7 +599,8 @@ const RenderedBlock = memo(
         ? { type: 'root', children: [...prefixed.definitions, ...prefixed.tree.children] }
         : syntax
           ? rootOf(syntax.nodes, syntax.offset, syntax.line)
-          : parseMarkdown(source, options.syntax)
+          : // The owner's own tree, kept for it: the same render, and the positions of its text.
+            parseMarkdown(own && owner ? owner.text : source, options.syntax)
     if (owner && keep) {
       if (withDefinitions && !prefixed) keepPrefixedTree(owner, prefixedTree(tree, prefix))
       if (own) keepBlockTree(owner, tree)
@@ -615,6 +616,10 @@ const RenderedBlock = memo(
   },
   (previous, next) =>
     previous.source === next.source &&
+    // Rendered from its owner's tree, whose positions (given to components) end after its final line ending.
+    (next.rendersAsOwner
+      ? previous.rendersAsOwner && previous.owner?.text === next.owner?.text
+      : !previous.rendersAsOwner) &&
     previous.prefix === next.prefix &&
     previous.separated === next.separated &&
     previous.footnotes === next.footnotes &&

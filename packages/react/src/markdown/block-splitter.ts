@@ -1368,7 +1368,39 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
   // Text that only continues the last leaf adds no list item.
   const list = streamingListOf(last)
   if (list) keepStreamingList(block, list)
+  if (tailLeaf?.fence) keepGrownCodeTree(last, block, tailLeaf.start, added)
   return { ...previous, text, tail: [...previous.tail.slice(0, -1), block], tailLeaf }
+}
+
+/**
+ * The tree of a fence left open that grew by `added` (only lines that cannot close it: `growTail`),
+ * made from the tree its last render used: the code of a fence that starts its line is the text after
+ * the opening line, verbatim (less one final line ending; a fence indented by one to three spaces
+ * takes that many from each line, and a carriage return is a line ending: those are parsed). So the
+ * render of a streaming code block parses nothing but its first line.
+ */
+function keepGrownCodeTree(last: MarkdownBlock, block: MarkdownBlock, fenceStart: number, added: string): void {
+  const code = renderedTrees.get(last)?.children
+  const node = code?.length === 1 ? code[0] : undefined
+  const end = node?.position?.end
+  if (node?.type !== 'code' || !end || end.offset !== last.text.length) return
+  if (fenceStart > 0 && block.text.charCodeAt(fenceStart - 1) !== 10) return
+  const contentStart = block.text.indexOf('\n', fenceStart) + 1
+  if (contentStart === 0 || contentStart > last.text.length || block.text.includes('\r')) return
+  const content = block.text.slice(contentStart)
+  const lastLineFeed = added.lastIndexOf('\n')
+  let lines = 0
+  for (let at = added.indexOf('\n'); at >= 0; at = added.indexOf('\n', at + 1)) lines++
+  const position = {
+    start: node.position!.start,
+    end: {
+      line: end.line + lines,
+      column: lastLineFeed < 0 ? end.column + added.length : added.length - lastLineFeed,
+      offset: block.text.length,
+    },
+  }
+  const value = content.endsWith('\n') ? content.slice(0, -1) : content
+  renderedTrees.set(block, { type: 'root', children: [{ ...node, value, position }] })
 }
 
 /**

@@ -5,11 +5,12 @@
  * every prefix of every CommonMark and GFM example.
  */
 import { tests as commonmarkExamples } from 'commonmark-spec'
+import fc from 'fast-check'
 import { act, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { StreamingMarkdown } from '../../src/markdown'
+import { type MarkdownComponents, StreamingMarkdown } from '../../src/markdown'
 import {
   advanceSplit,
   type BlockSyntax,
@@ -24,7 +25,7 @@ import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { gfmExamples } from './gfm-examples'
-import { liveMarkdown, referenceHtml, renderedHtml, staticSplitHtml } from './markdown-harness'
+import { charsParsedBy, liveMarkdown, referenceHtml, renderedHtml, staticSplitHtml } from './markdown-harness'
 
 const treeOf = (syntax: BlockSyntax) => rootOf(syntax.nodes, syntax.offset, syntax.line)
 
@@ -69,6 +70,78 @@ describe('tail rendered from the splitter tree', () => {
       expect(used).toBeGreaterThan(size === 1 ? 2_900 : 100)
     },
   )
+})
+
+describe('a streaming fence', () => {
+  it('grows its tree from the one it rendered from: appending parses nothing', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `const value${i} = compute(${i}) // words here`)
+    let text = `Intro\n\n\`\`\`ts\n${rows.join('\n')}\n`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    for (const chunk of ['const ', 'more = 1', '\n', 'x', '\n', '\tz', '  y']) {
+      text += chunk
+      expect(
+        charsParsedBy(() => live.render({ text, streaming: true })),
+        JSON.stringify(chunk),
+      ).toEqual([])
+    }
+    const fresh = liveMarkdown()
+    fresh.render({ text, streaming: true })
+    expect(renderedHtml(live)).toBe(renderedHtml(fresh))
+  })
+
+  it('renders every chunk as a fresh render does, the positions components are given included', () => {
+    // A component that shows where its node ends: the grown tree must place the code where a parse does.
+    const components = {
+      pre: ({
+        node,
+        children,
+      }: {
+        node?: { position?: { end: { line: number; column: number; offset?: number } } }
+        children?: unknown
+      }) => {
+        const end = node?.position?.end
+        return <pre data-end={end && `${end.line}:${end.column}:${end.offset}`}>{children as never}</pre>
+      },
+    } as unknown as MarkdownComponents
+    const line = fc.constantFrom(
+      'const a = 1',
+      '  indented',
+      '\tTab',
+      '',
+      '  ',
+      'a `tick` b',
+      'x ```',
+      'y  ',
+      'é ü',
+      '  ~~',
+    )
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', 'Intro text.\n\n', '- item\n\n'),
+        fc.constantFrom('```', '~~~', '```ts', '~~~ js x', '  ```', '````'),
+        fc.array(line, { maxLength: 10 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (before, fence, body, sizes, withComponents) => {
+          const markdown = `${before}${fence}\n${body.join('\n')}`
+          const props = withComponents ? { components } : {}
+          const live = liveMarkdown()
+          for (let end = 0, step = 0; end < markdown.length; step++) {
+            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+            const text = markdown.slice(0, end)
+            live.render({ ...props, text, streaming: true })
+            const fresh = liveMarkdown()
+            fresh.render({ ...props, text, streaming: true })
+            expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
+            fresh.unmount()
+          }
+          live.unmount()
+        },
+      ),
+      { numRuns: 400, seed: 17 },
+    )
+  })
 })
 
 describe('settled blocks rendered from the tree of the parse that settled them', () => {
