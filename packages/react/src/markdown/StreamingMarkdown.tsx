@@ -616,10 +616,11 @@ const RenderedBlock = memo(
   },
   (previous, next) =>
     previous.source === next.source &&
-    // Rendered from its owner's tree, whose positions (given to components) end after its final line ending.
-    (next.rendersAsOwner
-      ? previous.rendersAsOwner && previous.owner?.text === next.owner?.text
-      : !previous.rendersAsOwner) &&
+    // Rendered from its owner's tree, whose positions end after its final line ending: where components
+    // are given their node, a render for another owner text (a line ending arrived) is another render.
+    (!next.options.passNode ||
+      !(next.rendersAsOwner || previous.rendersAsOwner) ||
+      previous.owner?.text === next.owner?.text) &&
     previous.prefix === next.prefix &&
     previous.separated === next.separated &&
     previous.footnotes === next.footnotes &&
