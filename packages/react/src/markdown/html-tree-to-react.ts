@@ -1,11 +1,11 @@
 /**
  * React elements for an HTML tree of the default syntax (`gfmSyntax`): the elements
  * hast-util-to-jsx-runtime makes of it with react-markdown's options (keys by tag and position,
- * with a suffix on links, images and checkboxes: `elementKey`; `node` for components, whitespace dropped between table rows, a cell's `align` as `textAlign`),
- * without its HTML and SVG property tables (~9 KB gzip in a page). Those trees hold only HTML
- * elements whose properties are named as React names them, `data*` and `aria*` properties and a
- * cell's `align` (`mdast-util-to-hast` and the transforms in this folder write nothing else), so
- * they need no table. A set with rehype plugins, which may write SVG or style strings, renders
+ * with a suffix on links, images and checkboxes: `elementKey`; `node` for components, whitespace
+ * dropped between table rows, a cell's `align` as `textAlign`), without its HTML and SVG property
+ * tables (~9 KB gzip in a page). Those trees hold only HTML elements whose properties are named as
+ * React names them, `data*` and `aria*` properties and a cell's `align` (`mdast-util-to-hast` and
+ * the transforms in this folder write nothing else), so they need no table. A set with rehype plugins, which may write SVG or style strings, renders
  * through hast-util-to-jsx-runtime itself (`defineMarkdownSyntax`).
  */
 import type { Element, Root, RootContent } from 'hast'
