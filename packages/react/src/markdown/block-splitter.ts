@@ -646,6 +646,8 @@ export function rewriteSplit(
     if (item) return item
     const rows = tableRowRewrite(previous, text, prefixEnd, suffixLength)
     if (rows) return rows
+    const code = codeContentRewrite(previous, text, prefixEnd, suffixLength, all)
+    if (code) return code
   }
   const shift = text.length - oldText.length
 
@@ -1389,18 +1391,119 @@ function keepGrownCodeTree(last: MarkdownBlock, block: MarkdownBlock, fenceStart
   if (contentStart === 0 || contentStart > last.text.length || block.text.includes('\r')) return
   const content = block.text.slice(contentStart)
   const lastLineFeed = added.lastIndexOf('\n')
-  let lines = 0
-  for (let at = added.indexOf('\n'); at >= 0; at = added.indexOf('\n', at + 1)) lines++
   const position = {
     start: node.position!.start,
     end: {
-      line: end.line + lines,
+      line: end.line + lineFeeds(added),
       column: lastLineFeed < 0 ? end.column + added.length : added.length - lastLineFeed,
       offset: block.text.length,
     },
   }
   const value = content.endsWith('\n') ? content.slice(0, -1) : content
   renderedTrees.set(block, { type: 'root', children: [{ ...node, value, position }] })
+}
+
+/**
+ * A rewrite inside the content of one top-level fenced code block whose fence starts its line (a
+ * line added, removed or edited in code: no words for `wordRewrite`): its fences are unchanged and
+ * no line the rewrite touches could close it, so no block boundary moves, every block keeps its key,
+ * and the code is the new content, verbatim, as `keepGrownCodeTree` reads it. The block's tree is
+ * made from the one it rendered from, so its render parses nothing. Undefined otherwise.
+ */
+function codeContentRewrite(
+  previous: SplitState,
+  text: string,
+  prefix: number,
+  suffix: number,
+  all: readonly MarkdownBlock[],
+): SplitState | undefined {
+  const { index, start } = changedBlock(all, 0, 0, prefix)
+  const block = all[index]
+  if (block?.type !== 'code') return undefined
+  const old = block.text
+  const from = prefix - start
+  const to = previous.text.length - suffix - start
+  if (to > old.length) return undefined
+  const fence = leadingBlank.exec(old)![0].length
+  const marker = old[fence]
+  if ((marker !== '`' && marker !== '~') || (fence > 0 && old.charCodeAt(fence - 1) !== 10)) return undefined
+  const contentStart = old.indexOf('\n', fence) + 1
+  if (contentStart === 0 || from < contentStart) return undefined
+  const inserted = text.slice(prefix, text.length - suffix)
+  const changed = old.slice(0, from) + inserted + old.slice(to)
+  if (changed.includes('\r') || changed.includes('\0')) return undefined
+  // The closing fence is the block's last line (a tail's may be followed by its line ending).
+  const lastEnd = old.endsWith('\n') ? old.length - 1 : old.length
+  const lastLine = old.lastIndexOf('\n', lastEnd - 1) + 1
+  const closing = lastLine >= contentStart ? closingFenceLine.exec(old.slice(lastLine, lastEnd)) : null
+  const closes = closing !== null && closing[1]![0] === marker && closing[1]!.length >= fenceSize(old, fence)
+  const shift = changed.length - old.length
+  let contentEnd = changed.length
+  if (closes) {
+    // The closing line is untouched and still starts a line.
+    if (to > lastLine || changed.charCodeAt(lastLine + shift - 1) !== 10) return undefined
+    contentEnd = lastLine + shift - 1
+  } else if (
+    // Left open, it runs to the end of the text: the whole tail.
+    index !== all.length - 1 ||
+    previous.tail.length !== 1 ||
+    changed.charCodeAt(changed.length - 1) !== old.charCodeAt(old.length - 1)
+  ) {
+    return undefined
+  }
+  // Each line the rewrite touches is blank or starts with code (it cannot close the fence).
+  const touchedEnd = changed.indexOf('\n', from + inserted.length)
+  const touched = changed.slice(
+    lineStartBefore(changed, from),
+    Math.min(touchedEnd < 0 ? changed.length : touchedEnd, contentEnd),
+  )
+  if (!touched.split('\n').every((line) => blankLine.test(line) || codeContentLine.test(line))) return undefined
+
+  // The trees it rendered from, made for the new text: a tree of one code node ending at `codeEnd`
+  // (the end of its last line), its code up to `contentEnd` or, open, to the end less a line ending.
+  const lines = lineFeeds(inserted) - lineFeeds(old.slice(from, to))
+  const codeTree = (tree: Root | undefined, codeEnd: number, source: string, open: boolean): Root | undefined => {
+    const node = tree?.children.length === 1 ? tree.children[0] : undefined
+    const end = node?.position?.end
+    if (node?.type !== 'code' || end?.offset !== codeEnd) return undefined
+    const offset = codeEnd + shift
+    const content = source.slice(contentStart, Math.max(contentStart, open ? offset : contentEnd))
+    const value = open && content.endsWith('\n') ? content.slice(0, -1) : content
+    const column = offset - source.lastIndexOf('\n', offset - 1)
+    const position = { start: node.position!.start, end: { line: end.line + lines, column, offset } }
+    return { type: 'root', children: [{ ...node, value, position }] }
+  }
+  const replacement: MarkdownBlock = { ...block, text: changed }
+  const own = codeTree(renderedTrees.get(block), closes ? lastEnd : old.length, changed, !closes)
+  if (own) renderedTrees.set(replacement, own)
+  // A streaming tail whose repair hid its last line (a closing fence, or one being typed): that
+  // text is an open fence.
+  const repaired = repairedTrees.get(block)
+  if (repaired && repaired.source.length >= Math.max(to, contentStart) && old.startsWith(repaired.source)) {
+    const source = changed.slice(0, repaired.source.length + shift)
+    const tree = codeTree(repaired.tree, repaired.source.length, source, true)
+    if (tree) repairedTrees.set(replacement, { source, tree })
+  }
+  const change: TextChange = { from: prefix, to: previous.text.length - suffix, insert: inserted }
+  const blocks = rewriteBlocksInPlace(previous, [change], (rewritten) => rewritten === block && replacement)
+  if (!blocks) return undefined
+  return { ...previous, text, ...blocks, settledEnd: shiftedOffset(previous.settledEnd, [change]) }
+}
+
+const leadingBlank = /^[ \t\n]*/
+/** A closing code fence (its run must be of the opening's character and at least as long). */
+const closingFenceLine = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
+
+function fenceSize(text: string, fence: number): number {
+  let size = 1
+  while (text[fence + size] === text[fence]) size++
+  return size
+}
+
+function lineFeeds(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++
+  return count
 }
 
 /**

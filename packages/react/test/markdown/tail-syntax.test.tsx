@@ -73,6 +73,31 @@ describe('tail rendered from the splitter tree', () => {
 })
 
 describe('a streaming fence', () => {
+  // A component that shows where its node ends: the grown tree must place the code where a parse does.
+  const components = {
+    pre: ({
+      node,
+      children,
+    }: {
+      node?: { position?: { end: { line: number; column: number; offset?: number } } }
+      children?: unknown
+    }) => {
+      const end = node?.position?.end
+      return <pre data-end={end && `${end.line}:${end.column}:${end.offset}`}>{children as never}</pre>
+    },
+  } as unknown as MarkdownComponents
+  const codeLine = fc.constantFrom(
+    'const a = 1',
+    '  indented',
+    '\tTab',
+    '',
+    '  ',
+    'a `tick` b',
+    'x ```',
+    'y  ',
+    'é ü',
+    '  ~~',
+  )
   it('grows its tree from the one it rendered from: appending parses nothing', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `const value${i} = compute(${i}) // words here`)
     let text = `Intro\n\n\`\`\`ts\n${rows.join('\n')}\n`
@@ -91,36 +116,11 @@ describe('a streaming fence', () => {
   })
 
   it('renders every chunk as a fresh render does, the positions components are given included', () => {
-    // A component that shows where its node ends: the grown tree must place the code where a parse does.
-    const components = {
-      pre: ({
-        node,
-        children,
-      }: {
-        node?: { position?: { end: { line: number; column: number; offset?: number } } }
-        children?: unknown
-      }) => {
-        const end = node?.position?.end
-        return <pre data-end={end && `${end.line}:${end.column}:${end.offset}`}>{children as never}</pre>
-      },
-    } as unknown as MarkdownComponents
-    const line = fc.constantFrom(
-      'const a = 1',
-      '  indented',
-      '\tTab',
-      '',
-      '  ',
-      'a `tick` b',
-      'x ```',
-      'y  ',
-      'é ü',
-      '  ~~',
-    )
     fc.assert(
       fc.property(
         fc.constantFrom('', 'Intro text.\n\n', '- item\n\n'),
         fc.constantFrom('```', '~~~', '```ts', '~~~ js x', '  ```', '````'),
-        fc.array(line, { maxLength: 10 }),
+        fc.array(codeLine, { maxLength: 10 }),
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 5 }),
         fc.boolean(),
         (before, fence, body, sizes, withComponents) => {
@@ -141,6 +141,90 @@ describe('a streaming fence', () => {
       ),
       { numRuns: 300, seed: 17 },
     )
+  }, 60_000)
+
+  it('takes a line added, removed or edited in its code without parsing it, open or closed', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `const value${i} = compute(${i}) // words here`)
+    const code = `\`\`\`ts\n${rows.join('\n')}`
+    const edits: [string, (text: string, at: number) => string][] = [
+      ['a line repeated', (text, at) => `${text.slice(0, at)}${rows[150]}\n${text.slice(at)}`],
+      ['a line removed', (text, at) => text.slice(0, at) + text.slice(text.indexOf('\n', at) + 1)],
+      ['a line start deleted', (text, at) => text.slice(0, at) + text.slice(at + 'const '.length)],
+      ['a call deleted', (text, at) => text.slice(0, at) + text.replace('compute(', '').slice(at)],
+      ['a blank line inserted', (text, at) => `${text.slice(0, at)}\n${text.slice(at)}`],
+      ['a line replaced', (text, at) => `${text.slice(0, at)}  return x\n${text.slice(text.indexOf('\n', at) + 1)}`],
+    ]
+    for (const [name, document] of [
+      ['open', `Intro\n\n${code}`],
+      ['closed, settled', `Intro\n\n${code}\n\`\`\`\n\nAfter the code.`],
+      ['closed, last', `Intro\n\n${code}\n\`\`\``],
+    ] as const) {
+      for (const props of [{}, { components }]) {
+        let text: string = document
+        const live = liveMarkdown()
+        live.render({ ...props, text, streaming: true })
+        for (const [edit, change] of edits) {
+          // At the start of a line in the middle of the code.
+          text = change(text, text.indexOf('\nconst value', text.length / 2) + 1)
+          const label = `${name}: ${edit}`
+          expect(
+            charsParsedBy(() => live.render({ ...props, text, streaming: true })),
+            label,
+          ).toEqual([])
+          const fresh = liveMarkdown()
+          fresh.render({ ...props, text, streaming: true })
+          expect(renderedHtml(live), label).toBe(renderedHtml(fresh))
+          fresh.unmount()
+        }
+        live.render({ ...props, text, streaming: false })
+        // The reference places positions in the whole text (a block's are relative to the block).
+        if (!('components' in props)) expect(renderedHtml(live), name).toBe(referenceHtml(text))
+        live.unmount()
+      }
+    }
+  })
+
+  it('renders every rewrite of a fenced document as a fresh render does, the positions components are given included', () => {
+    // Edits anywhere: in the code (lines added and removed, fence-like lines, carriage returns), in
+    // its fences, around it.
+    const inserted = fc.constantFrom('', '\n', 'x = 2\n', '\n  ', '```\n', '\n```', '~~~', 'word', '\r\n', '\t', '\n\n')
+    const edit = fc.record({ at: fc.nat(10_000), remove: fc.nat(12), insert: inserted })
+    let linesWithoutParse = 0
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', 'Intro text.\n\n', '- item\n\n', 'A paragraph\n', '```\nx\n```\n'),
+        fc.constantFrom('```', '~~~', '```ts', '~~~ js x', '  ```', '````'),
+        fc.array(codeLine, { maxLength: 10 }),
+        fc.constantFrom(undefined, '```', '~~~', '````', '  ```'),
+        fc.constantFrom('', '\n', '\n\nAfter.', '\n- item'),
+        fc.array(edit, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (before, fence, body, closer, after, edits, withComponents) => {
+          let text = `${before}${fence}\n${body.join('\n')}${closer === undefined ? '' : `\n${closer}`}${after}`
+          const props = withComponents ? { components } : {}
+          const live = liveMarkdown()
+          live.render({ ...props, text, streaming: true })
+          for (const { at, remove, insert } of edits) {
+            const from = at % (text.length + 1)
+            const removed = text.slice(from, from + remove)
+            const next = text.slice(0, from) + insert + text.slice(from + remove)
+            if (next === text) continue
+            text = next
+            const parsed = charsParsedBy(() => live.render({ ...props, text, streaming: true }))
+            if (parsed.length === 0 && (removed.includes('\n') || insert.includes('\n'))) linesWithoutParse++
+
+            const fresh = liveMarkdown()
+            fresh.render({ ...props, text, streaming: true })
+            expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
+            fresh.unmount()
+          }
+          live.unmount()
+        },
+      ),
+      { numRuns: 400, seed: 29 },
+    )
+    // Lines added to or removed from code, taken without a parse.
+    expect(linesWithoutParse).toBeGreaterThan(100)
   }, 60_000)
 })
 
