@@ -13,6 +13,7 @@ import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast
 import type { List, Root } from 'mdast'
 import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { reportMarkdownWork } from './instrumentation'
+import { useKeptSyntaxTree } from './kept-syntax-tree'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
 import type { ListItemStart, StreamingList as StreamingListData } from './list-items'
 import {
@@ -203,8 +204,7 @@ const SettledItems = memo(function SettledItems({ blockKey, text, loose, definit
   // A page grows as items settle into it: the items already in it are not rendered again.
   const kept = useRef<KeptHtmlTree>({}).current
   const source = withDefinitions(text, definitions)
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
-  const tree = parseMarkdown(source, options.syntax)
+  const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey)
   const list = listIn(tree)
   if (list) setLoose(list, loose)
   return renderSyntaxTree(tree, options, itemsOnly, kept)

@@ -14,8 +14,15 @@ import { type ComponentProps, createContext, memo, type ReactNode, useContext } 
 import { addAutoDirection } from './block-direction'
 import { beforeLineEnding, tableHead } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
+import { useKeptSyntaxTree } from './kept-syntax-tree'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
-import { type Components, type ExtraProps, type RenderOptions, renderMarkdown } from './markdown-pipeline'
+import {
+  type Components,
+  type ExtraProps,
+  type RenderOptions,
+  renderMarkdown,
+  renderSyntaxTree,
+} from './markdown-pipeline'
 import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
 import { hashOfRange, pageKeys } from './text-hash'
@@ -213,8 +220,8 @@ interface SettledRowsProps {
 /** A page of settled rows: the table parsed with them, rendered without the table, head and body elements. */
 const SettledRows = memo(function SettledRows({ blockKey, head, rows, definitions, options }: SettledRowsProps) {
   const source = withDefinitions(head + rows, definitions)
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
-  return renderMarkdown(source, rowOptions(options))
+  const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey)
+  return renderSyntaxTree(tree, rowOptions(options))
 })
 
 function withDefinitions(source: string, definitions: DocumentDefinitions): string {

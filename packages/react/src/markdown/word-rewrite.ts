@@ -46,6 +46,7 @@
 import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
+import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore } from './top-level-blocks'
 
 /** One word replaced by another (or a plain run inserted or removed), at offsets of the old text. */
@@ -548,6 +549,18 @@ export function changesInBlock(block: string, changes: readonly WordChange[], st
     }
     return { ...change, from, to: change.to - start, line }
   })
+}
+
+/**
+ * The tree of `text` made from `tree`, the tree of `source`, when the two differ by word changes
+ * only (`wordChanges`, no stop) that `patchSyntaxTree` can make; undefined otherwise.
+ */
+export function rewordedTree(tree: Root, source: string, text: string, options: WordScanOptions): Root | undefined {
+  const prefix = sharedPrefixLength(source, text)
+  const suffix = sharedSuffixLength(source, text, Math.min(source.length, text.length) - prefix)
+  const scan = wordChanges(source, text, prefix, suffix, options)
+  if (!scan || scan.stop) return undefined
+  return patchSyntaxTree(tree, source, changesInBlock(source, scan.changes, 0))
 }
 
 /**

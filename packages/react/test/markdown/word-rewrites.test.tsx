@@ -10,8 +10,10 @@ import fc from 'fast-check'
 import type { Root } from 'mdast'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StreamingMarkdownProps } from '../../src/markdown'
+import { advanceSplit } from '../../src/markdown/block-splitter'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
+import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import {
   changesInBlock,
   patchSyntaxTree,
@@ -541,6 +543,79 @@ describe('a live streaming message repainted word by word', () => {
       .flatMap((markdown) => [markdown.slice(0, markdown.length >> 1), markdown.slice(0, (markdown.length * 3) >> 2)])
       .filter((markdown) => /\p{L}/u.test(markdown))
     rewrittenLikeFresh({ texts: cut, steps: picks, rewrite: swapOtherWords, runs: { numRuns: 300, seed: 23 } })
+  }, 60_000)
+
+  it('repainting long streaming tables and lists (pages of settled rows and items), every step renders as a fresh render', () => {
+    const many = (count: number, line: (i: number) => string) =>
+      Array.from({ length: count }, (_, i) => line(i)).join('\n')
+    const words = ['alpha', 'beta', 'gamma', 'delta']
+    const word = (i: number) => words[i % words.length]!
+    const tails = [
+      `| name | kind |\n| :- | -: |\n${many(90, (i) => `| \`${word(i)}${i}\` *${word(i + 1)}* | [${word(i + 2)}](http://x.io/${i}) ${word(i)} |`)}`,
+      many(90, (i) => `- item ${word(i)} ${i} with **${word(i + 1)}** and \`${word(i + 2)}\``),
+      many(90, (i) => `${i + 1}. step ${word(i)}\n   continued ${word(i + 3)} here`),
+      many(90, (i) => `- [${i % 3 ? ' ' : 'x'}] task ${word(i)} [ref] ${i}`),
+    ]
+    const texts = tails.flatMap((tail) => [
+      `Intro ${word(1)}.\n\n${tail}`,
+      `[ref]: http://x.io/ref\n\nIntro.\n\n${tail}`,
+    ])
+    rewrittenLikeFresh({
+      texts,
+      steps: picks,
+      rewrite: swapOtherWords,
+      runs: { numRuns: 40, seed: 37 },
+      end: endsAsReactMarkdown,
+    })
+  }, 120_000)
+
+  it('repaints the settled rows of a streaming table and the settled items of a streaming list without parsing them', () => {
+    const rows = (count: number, row: (i: number) => string) =>
+      Array.from({ length: count }, (_, i) => row(i)).join('\n')
+    const tails = {
+      table: `| name | attribute | notes |\n| - | - | - |\n${rows(300, (i) => `| \`value${i}\` | \`value-${i}\` | words here |`)}`,
+      list: rows(300, (i) => `- item ${i} with \`value${i}\` and words here`),
+      tasks: rows(300, (i) => `- [ ] task ${i} with words here`),
+    }
+    // Whether the line at `at` is the first of a page of the streaming tail's settled rows or items.
+    const startsPage = (text: string, at: number) => {
+      const split = advanceSplit(undefined, text)
+      const block = tailBlock(split, split.tail[split.tail.length - 1]!, true)
+      const lineEnd = text.indexOf('\n', at)
+      const line = text.slice(text.lastIndexOf('\n', at) + 1, lineEnd < 0 ? undefined : lineEnd)
+      const pages = block.tableRows?.pages ?? block.listItems?.pages
+      expect(pages?.length).toBeGreaterThan(4)
+      return pages!.some((page) => page.split('\n').find((pageLine) => pageLine !== '') === line)
+    }
+    // With a definition in the document, bracketed words may be labels: unbracketed ones are still patched.
+    for (const before of ['', '[guide]: https://example.com/guide\n\n']) {
+      for (const [kind, tail] of Object.entries(tails)) {
+        let text = `${before}Intro with some words.\n\n${tail}`
+        const live = liveMarkdown()
+        live.render({ text, streaming: true })
+        for (const [step, [from, to]] of [
+          ['words', 'terms'],
+          ['value120', 'other120'],
+          ['value-50', 'value-fifty'],
+          ['with', 'holding'],
+        ].entries()) {
+          const at = text.indexOf(from!, text.length / 4 + step * 300)
+          if (at < 0) continue
+          // A page is keyed by its first row or item: a change there makes it another page, parsed.
+          const opensPage = startsPage(text, at)
+          text = text.slice(0, at) + to + text.slice(at + from!.length)
+          const label = `${kind}${before ? ' with a definition' : ''}, step ${step}`
+          // Only the live row or items (the last, and the head they are parsed with) are parsed.
+          const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+          expect(parsed.filter((chars) => chars >= 200).length, label).toBe(opensPage ? 1 : 0)
+          expect(parsed.filter((chars) => chars < 200).length, label).toBeLessThanOrEqual(1)
+          expectAsFresh(live, text, label)
+        }
+        live.render({ text, streaming: false })
+        expect(renderedHtml(live), kind).toBe(referenceHtml(text))
+        live.unmount()
+      }
+    }
   }, 60_000)
 
   it('repaints a long streaming tail without parsing it (a list: its changed items only): a fence, a quote, a list of fences, an HTML block', () => {
