@@ -26,7 +26,7 @@ import {
 } from './block-splitter'
 import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
 import { reportMarkdownWork } from './instrumentation'
-import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
+import { type DocumentDefinitions, definitionsPrefix, labelCase, labelSearchKey } from './link-definitions'
 import { rootOf } from './markdown-pipeline'
 import type { MarkdownSyntax } from './markdown-syntax'
 
@@ -79,7 +79,7 @@ function stubLines(searchKey: string, labels: readonly string[]): string {
   let stubs = ''
   for (const label of labels) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
-    if (/[^\u0000-\u007f]/.test(label) || searchKey.includes(labelSearchKey(label))) stubs += `> [^${label}]: x\n`
+    if (/[^\u0000-\u007f]/.test(label) || searchKey.includes(labelCase(label))) stubs += `> [^${label}]: x\n`
   }
   return stubs
 }

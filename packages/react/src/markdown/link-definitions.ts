@@ -47,12 +47,28 @@ function sameDefinition(a: LinkDefinition, b: LinkDefinition): boolean {
   return a.identifier === b.identifier && a.url === b.url && a.title === b.title
 }
 
+/** `text` as micromark compares labels: case-insensitively, through lower then upper case. */
+export function labelCase(text: string): string {
+  return text.toLowerCase().toUpperCase()
+}
+
 /**
- * Key for finding labels in a block's source the way micromark compares them (case-insensitively,
- * through lower then upper case). Computed once per block source.
+ * Key for finding labels in a block's source: what stands between each `[` and the `]` closing it
+ * (a reference's label is always in brackets, and holds no bracket unless escaped; an unclosed one
+ * takes the rest), in `labelCase`. A definition whose label words are not all in it is not used by
+ * the block, so changing it does not render the block again. Computed once per block source.
  */
 export function labelSearchKey(source: string): string {
-  return source.toLowerCase().toUpperCase()
+  let key = ''
+  for (let open = source.indexOf('['); open >= 0; ) {
+    let close = source.indexOf(']', open + 1)
+    while (close > 0 && source.charCodeAt(close - 1) === 92) close = source.indexOf(']', close + 1)
+    if (close < 0) close = source.length
+    // The brackets opened inside it close at the same `]`.
+    key += `${source.slice(open + 1, close)}\n`
+    open = source.indexOf('[', close + 1)
+  }
+  return labelCase(key)
 }
 
 /**

@@ -809,6 +809,28 @@ describe('a live streaming message repainted word by word', () => {
     live.unmount()
   })
 
+  it('renders again, when a definition changes, only the blocks whose brackets may hold its label', () => {
+    // Every paragraph has the label's word, one in ten a reference to it: a word in the text is no reference.
+    const paragraphs = Array.from({ length: 40 }, (_, i) =>
+      i % 10 === 3 ? `Paragraph ${i}: the [size] of npm packages.` : `Paragraph ${i}: the size of [npm] packages.`,
+    )
+    const document = (url: string) =>
+      `${paragraphs.join('\n\n')}\n\n[size]: https://example.com/${url}\n[npm]: https://npmjs.com\n\nThe end`
+    const live = liveMarkdown()
+    live.render({ text: document('size'), streaming: true })
+    const work: MarkdownWork[] = []
+    setMarkdownWorkListener((item) => work.push(item))
+    live.render({ text: document('bytes'), streaming: true })
+    setMarkdownWorkListener(undefined)
+    const rendered = work.flatMap((item) => (item.kind === 'block-render' ? [item.blockKey] : []))
+    // The four paragraphs citing it (the block of definitions renders nothing: no block render).
+    expect(new Set(rendered).size).toBe(4)
+    expectAsFresh(live, document('bytes'), 'definition changed')
+    live.render({ text: document('bytes'), streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(document('bytes')))
+    live.unmount()
+  })
+
   it('repaints blocks that render with link definitions before them without parsing them again', () => {
     // Each paragraph uses a definition (so it renders with it written before its text), and the
     // document defines them at its end; a paragraph whose words change is patched in the tree of that parse.
