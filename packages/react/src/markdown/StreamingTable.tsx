@@ -186,7 +186,18 @@ interface StreamingTableProps {
   options: MarkdownRenderOptions
 }
 
-export function StreamingTable({ blockKey, separated, rows, definitions, options }: StreamingTableProps) {
+/**
+ * Memoised by the rows' text: a commit that changes another block (a rewrite elsewhere) renders
+ * this table's tail block again, with its rows cut again to the same text, and would parse its last
+ * row again for nothing.
+ */
+export const StreamingTable = memo(function StreamingTable({
+  blockKey,
+  separated,
+  rows,
+  definitions,
+  options,
+}: StreamingTableProps) {
   const source = withDefinitions(rows.head + rows.last, definitions)
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const settled = rows.pages.map((page, pageIndex) => (
@@ -206,6 +217,20 @@ export function StreamingTable({ blockKey, separated, rows, definitions, options
         {renderMarkdown(source, tableOptions(options), options.autoDirection ? addAutoDirection : undefined)}
       </SettledRowsContext.Provider>
     </>
+  )
+}, sameTable)
+
+function sameTable(previous: StreamingTableProps, next: StreamingTableProps): boolean {
+  const [a, b] = [previous.rows, next.rows]
+  return (
+    previous.blockKey === next.blockKey &&
+    previous.separated === next.separated &&
+    previous.definitions === next.definitions &&
+    previous.options === next.options &&
+    a.head === b.head &&
+    a.last === b.last &&
+    a.pages.length === b.pages.length &&
+    a.pages.every((page, index) => page === b.pages[index] && a.pageKeys[index] === b.pageKeys[index])
   )
 }
 

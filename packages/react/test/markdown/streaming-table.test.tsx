@@ -234,6 +234,37 @@ describe('a streaming table renders by rows', () => {
     live.unmount()
   })
 
+  it('parses nothing of the table, its last row included, for a rewrite of the blocks before it', () => {
+    const head = '| name | note |\n| --- | --- |\n'
+    const rows = Array.from({ length: 100 }, (_, i) => `| row ${i} | some words here |`)
+    let text = `Intro paragraph with words.\n\nAnother paragraph.\n\n${head}${rows.join('\n')}\n`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    for (const [word, next] of [
+      ['words', 'terms'],
+      ['Another', 'A second'],
+    ] as const) {
+      text = text.replace(word, next)
+      const parsed: number[] = []
+      setMarkdownWorkListener((item) => {
+        if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false))
+          parsed.push(item.chars)
+      })
+      live.render({ text, streaming: true })
+      setMarkdownWorkListener(undefined)
+      // At most the paragraph the rewrite changed.
+      expect(
+        parsed.filter((chars) => chars > 40),
+        word,
+      ).toEqual([])
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(renderedHtml(live), word).toBe(renderedHtml(fresh))
+      fresh.unmount()
+    }
+    live.unmount()
+  })
+
   it('parses only the page a row is inserted into or removed from, not the pages after it, as a fresh render', () => {
     const head = '| name | note | value |\n| --- | :-: | --: |\n'
     const rows = Array.from({ length: 600 }, (_, i) => `| row ${i} | some *words* here | ${(i * 7919) % 1000} |`)
