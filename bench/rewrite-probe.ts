@@ -3,6 +3,7 @@
  * change to the rewrite path in about a minute:
  *   npx tsx bench/rewrite-probe.ts 102400 [renderer,...] [scenario,...] [repetitions]
  * Diffusion always runs its own 4 KB answer; DIFFUSION_STEPS=300 repaints it more often (warm figures).
+ * CORPUS_SKIP=250000 cuts the message from other documents than the CommonMark spec the corpus starts with.
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
@@ -21,7 +22,11 @@ if (scenarios.some((s) => !rewriteScenarioNames.includes(s)))
 
 const load = (await import('node:os')).loadavg()
 console.log(`load average ${load.map((l) => l.toFixed(2)).join(' ')}`)
-const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+// CORPUS_SKIP=<chars>: the message is cut from further into the corpus (past the CommonMark spec at
+// its start: other documents, package READMEs), from the first line start after that many characters.
+const skip = Number(process.env.CORPUS_SKIP ?? 0)
+const loaded = loadCorpus(size + fullConfig.warmupChars * 2 + skip)
+const corpus = skip > 0 ? { ...loaded, text: loaded.text.slice(loaded.text.indexOf('\n', skip) + 1) } : loaded
 const server = await serveDirectory(await buildPages({ directory: 'pages-probe' }))
 const browser = await launchBrowser({ unthrottledFrames: true })
 try {
