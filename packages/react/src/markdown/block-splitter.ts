@@ -637,9 +637,13 @@ export function rewriteSplit(
     offset = nextStart
   }
   const suffixLength = sharedSuffixLength(oldTail.text, text, Math.min(oldText.length, text.length) - prefixEnd)
-  if (resyncs === 0) {
-    const words = wordRewrite(previous, text, prefixEnd, suffixLength, all)
+  // After a resync too: a change the word scan stopped at (a tag, a list number) is parsed where it
+  // is, and the words changed after it (a diffusion step changes words everywhere) are still patched.
+  if (resyncs < maxResyncs) {
+    const words = wordRewrite(previous, text, prefixEnd, suffixLength, all, resyncs)
     if (words) return words
+  }
+  if (resyncs === 0) {
     const padding = paddingRewrite(previous, text, prefixEnd, suffixLength)
     if (padding) return padding
     const item = listItemRewrite(previous, text, prefixEnd, suffixLength)
@@ -773,10 +777,12 @@ function wordRewrite(
   prefix: number,
   suffix: number,
   all: readonly MarkdownBlock[],
+  resyncs: number,
 ): SplitState | undefined {
   const scan = wordChanges(previous.text, text, prefix, suffix, {
     bracketsAreText: !previous.hasDefinitions,
     plainPunctuation: previous.syntax.plainTextPunctuation === true,
+    inCode: codeOffsets(all),
   })
   if (!scan) return undefined
   const { changes, stop } = scan
@@ -858,7 +864,7 @@ function wordRewrite(
     settledEnd: shiftedOffset(previous.settledEnd, changes),
     tailLeaf,
   }
-  return stop ? rewriteSplit(made, text, 1, stop.new, { text: previous.text, from: stop.old }) : made
+  return stop ? rewriteSplit(made, text, resyncs + 1, stop.new, { text: previous.text, from: stop.old }) : made
 }
 
 /**
@@ -1423,20 +1429,14 @@ function codeContentRewrite(
   const old = block.text
   const from = prefix - start
   const to = previous.text.length - suffix - start
-  if (to > old.length) return undefined
-  const fence = leadingBlank.exec(old)![0].length
-  const marker = old[fence]
-  if ((marker !== '`' && marker !== '~') || (fence > 0 && old.charCodeAt(fence - 1) !== 10)) return undefined
-  const contentStart = old.indexOf('\n', fence) + 1
-  if (contentStart === 0 || from < contentStart) return undefined
+  const code = to <= old.length ? fencedCode(old) : undefined
+  if (!code || from < code.contentStart) return undefined
+  const { contentStart, lastEnd } = code
   const inserted = text.slice(prefix, text.length - suffix)
   const changed = old.slice(0, from) + inserted + old.slice(to)
   if (changed.includes('\r') || changed.includes('\0')) return undefined
-  // The closing fence is the block's last line (a tail's may be followed by its line ending).
-  const lastEnd = old.endsWith('\n') ? old.length - 1 : old.length
-  const lastLine = old.lastIndexOf('\n', lastEnd - 1) + 1
-  const closing = lastLine >= contentStart ? closingFenceLine.exec(old.slice(lastLine, lastEnd)) : null
-  const closes = closing !== null && closing[1]![0] === marker && closing[1]!.length >= fenceSize(old, fence)
+  const closes = code.closingLine !== undefined
+  const lastLine = code.closingLine ?? 0
   const shift = changed.length - old.length
   let contentEnd = changed.length
   if (closes) {
@@ -1488,6 +1488,49 @@ function codeContentRewrite(
   const blocks = rewriteBlocksInPlace(previous, [change], (rewritten) => rewritten === block && replacement)
   if (!blocks) return undefined
   return { ...previous, text, ...blocks, settledEnd: shiftedOffset(previous.settledEnd, [change]) }
+}
+
+/**
+ * The parts of a top-level fenced code block's text whose fence starts its line (not indented, so its
+ * code is its lines verbatim): where the code starts (after the opening line), where the closing
+ * line starts (undefined when left open; it is the block's last line, which a tail's line ending
+ * may follow) and where that last line ends. Undefined for any other code block.
+ */
+function fencedCode(
+  text: string,
+): { contentStart: number; closingLine: number | undefined; lastEnd: number } | undefined {
+  const fence = leadingBlank.exec(text)![0].length
+  const marker = text[fence]
+  if ((marker !== '`' && marker !== '~') || (fence > 0 && text.charCodeAt(fence - 1) !== 10)) return undefined
+  const contentStart = text.indexOf('\n', fence) + 1
+  if (contentStart === 0) return undefined
+  const lastEnd = text.endsWith('\n') ? text.length - 1 : text.length
+  const lastLine = text.lastIndexOf('\n', lastEnd - 1) + 1
+  const closing = lastLine >= contentStart ? closingFenceLine.exec(text.slice(lastLine, lastEnd)) : null
+  const closes = closing !== null && closing[1]![0] === marker && closing[1]!.length >= fenceSize(text, fence)
+  return { contentStart, closingLine: closes ? lastLine : undefined, lastEnd }
+}
+
+/**
+ * `inCode` for a word scan of a state's text (`WordScanOptions`): the code of its top-level fences
+ * that start their line, closed, or open at the end of the text. Found at the first question.
+ */
+function codeOffsets(all: readonly MarkdownBlock[]): (offset: number) => boolean {
+  let ranges: number[] | undefined
+  return (offset) => {
+    if (!ranges) {
+      ranges = []
+      let start = 0
+      for (const [index, block] of all.entries()) {
+        const code = block.type === 'code' ? fencedCode(block.text) : undefined
+        const end = code?.closingLine ?? (index === all.length - 1 ? block.text.length : undefined)
+        if (code && end !== undefined) ranges.push(start + code.contentStart, start + end)
+        start += block.text.length
+      }
+    }
+    for (let at = 0; at < ranges.length && ranges[at]! <= offset; at += 2) if (offset < ranges[at + 1]!) return true
+    return false
+  }
 }
 
 const leadingBlank = /^[ \t\n]*/

@@ -69,6 +69,11 @@ export interface WordScanOptions {
   readonly bracketsAreText?: boolean
   /** Plain runs of punctuation may be inserted or removed too (`MarkdownSyntax.plainTextPunctuation`). */
   readonly plainPunctuation?: boolean
+  /**
+   * Whether an offset of the old text lies in the code of a fenced code block (its lines between
+   * fences that stay): a word there changes no block structure, whatever starts its line.
+   */
+  readonly inCode?: (offset: number) => boolean
 }
 
 const wordUnit = /[\p{L}\p{N}\p{M}]/u
@@ -141,7 +146,7 @@ export function wordChanges(
   after: string,
   prefix: number,
   suffix: number,
-  { bracketsAreText = false, plainPunctuation = false }: WordScanOptions = {},
+  { bracketsAreText = false, plainPunctuation = false, inCode }: WordScanOptions = {},
 ): WordScan | undefined {
   // Widen the differing region to whole words (and whole surrogate pairs).
   let start = prefix
@@ -174,7 +179,7 @@ export function wordChanges(
       newAt++
     }
     if (oldAt === oldEnd && newAt === newEnd) break
-    const word = wordChangeAt(before, after, oldAt, newAt, shared, oldEnd, newEnd, bracketsAreText)
+    const word = wordChangeAt(before, after, oldAt, newAt, shared, oldEnd, newEnd, bracketsAreText, inCode)
     const change =
       word === restructures
         ? undefined
@@ -211,6 +216,7 @@ function wordChangeAt(
   oldEnd: number,
   newEnd: number,
   bracketsAreText: boolean,
+  inCode: ((offset: number) => boolean) | undefined,
 ): ScannedChange | typeof restructures | undefined {
   // Back to the start of the word the difference is in, within what both share since the last change.
   let back = 0
@@ -226,7 +232,9 @@ function wordChangeAt(
   if (length === newWord.end - newWord.start && sameRun(before, oldWord.start, after, newWord.start, length)) {
     return undefined
   }
-  if (mayRestructure(before, oldWord) || mayRestructure(after, newWord)) return restructures
+  if ((mayRestructure(before, oldWord) || mayRestructure(after, newWord)) && !inCode?.(oldWord.start)) {
+    return restructures
+  }
   return {
     from: oldWord.start,
     to: oldWord.end,

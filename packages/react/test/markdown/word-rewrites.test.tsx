@@ -652,6 +652,37 @@ describe('a live streaming message repainted word by word', () => {
     }
   })
 
+  it('patches words in code whatever starts their line (a tag, a number), and words after a change it parses', () => {
+    const fence = (tag: string) => `\`\`\`html\n<${tag} aria-label="Close">X</${tag}>\n1. item\n</${tag}>\n\`\`\``
+    const paragraphs = Array.from({ length: 20 }, (_, i) => `Paragraph ${i} with some words.`).join('\n\n')
+    const document = (tag: string, number: string, word: string) =>
+      `Intro words.\n\n${fence(tag)}\n\n${number} an item\n\n${paragraphs.replace('Paragraph 12 with', `Paragraph 12 ${word}`)}\n\nEnd`
+    const live = liveMarkdown()
+    let text = document('button', '1.', 'with')
+    live.render({ text, streaming: true })
+    // In the fence: a tag's name and attribute at a line's start, and a number starting a line; each
+    // with a word of a paragraph after it (one change alone in code is taken as code).
+    for (const [step, [before, after]] of [
+      ['<button aria-label', '<when aria-label'],
+      ['<when aria-label', '<when other-label'],
+      ['\n1. item', '\n2. item'],
+    ].entries()) {
+      text = text.replace(before!, after!).replace(`Paragraph ${step} with`, `Paragraph ${step} holding`)
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+      expect(parsed, after).toEqual([])
+      expectAsFresh(live, text, after!)
+    }
+    // A list's number changed (parsed: it may end or start a list), and a word far after it.
+    text = text.replace('\n\n1. an item', '\n\n7. an item').replace('Paragraph 12 with', 'Paragraph 12 holding')
+    const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+    // The list item and the lines around it, not the paragraphs up to the word.
+    expect(parsed.reduce((total, chars) => total + chars, 0)).toBeLessThan(120)
+    expectAsFresh(live, text, 'a number and a word')
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+
   it('takes the general path for a word in a tag opening a line, which decides whether an HTML block starts there', () => {
     // `<a href="foo">` alone on its line opens an HTML block, which runs to the next blank line;
     // `<a 7="foo">` is paragraph text (whose open `*bar` a streaming repair shows as emphasis), and a
