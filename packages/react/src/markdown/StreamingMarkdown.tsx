@@ -49,7 +49,7 @@ import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
 import { listItems, StreamingList } from './StreamingList'
-import { StreamingTable, tableRows } from './StreamingTable'
+import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
 import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
 import { hasTextAt } from './text-comparison'
@@ -461,6 +461,12 @@ function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
   return motions[(fadeIn ? 2 : 0) + (caret ? 1 : 0)]!
 }
 
+/** The rows of a settled table long enough to have pages of settled rows (`StreamingTable`). */
+function pagedTable(text: string): TableRows | undefined {
+  const rows = tableRows(text)
+  return rows && rows.pages.length > 0 ? rows : undefined
+}
+
 /** A block with the definition lines it may use written before it. */
 const BlockView = memo(function BlockView({ block, owner, definitions, footnotes, options, motion }: BlockViewProps) {
   const { separated, rendersNothing, literal } = block
@@ -468,9 +474,16 @@ const BlockView = memo(function BlockView({ block, owner, definitions, footnotes
   // or the block is numbered as a whole.
   const marksRevisions = useContext(RevisionTrackerContext).enabled
   const listItems = !motion.fadeIn && !marksRevisions && !footnotes ? block.listItems : undefined
-  const tableRows = footnotes ? undefined : block.tableRows
   // A re-padded table renders the earlier text it renders exactly as (so it is not rendered again).
   const text = renderedAsOf(block)?.text ?? block.text
+  // A table this block streamed row by row goes on rendering by pages of rows once it settles, while
+  // the message streams: settling (a block written after it, a sources list appended) and going back
+  // (that block retracted) then keep its rows' elements instead of parsing and mounting it whole.
+  const streamedByRows = useRef(false)
+  const streams = useContext(TreeKeepingContext).keep
+  let tableRows = footnotes ? undefined : block.tableRows
+  if (tableRows) streamedByRows.current = true
+  else if (streamedByRows.current && streams && !footnotes && block.type === 'table') tableRows = pagedTable(text)
   // A streaming table or list writes the definitions before each of its parts; a block numbering
   // footnotes has them written in its source already.
   const hasDefinitions =

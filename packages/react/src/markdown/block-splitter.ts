@@ -196,7 +196,10 @@ export function advanceSplit(
   if (extendsText(text, previous.text)) {
     const extended = previous.extended ? { ...previous, extended: undefined } : previous
     return {
-      ...(growTail(previous, text, true) || growList(previous, text) || splitFrom(previous, text, true)),
+      ...(growTail(previous, text, true) ||
+        growList(previous, text) ||
+        closedBy(previous, text) ||
+        splitFrom(previous, text, true)),
       extended,
     }
   }
@@ -710,17 +713,20 @@ export function rewriteSplit(
 
 /**
  * The tail, when `text` keeps it and closes it, so it settles as it is without a parse: one
- * top-level paragraph (its innermost last block is itself) ending with a line ending, unchanged in
- * `text`, followed there by an empty line and then a line that is not blank (a sources list
- * appended after the last paragraph). A blank line closes a top-level paragraph whatever follows,
- * so it parses as it did at the end of the old text; and the next block starts right after it (a
- * block's slice ends before the line ending of its last line, here the empty line's).
+ * top-level paragraph (its innermost last block is itself) or table ending with a line ending,
+ * unchanged in `text`, followed there by an empty line and then a line that is not blank (a sources
+ * list appended after the last paragraph or table). A blank line closes a top-level paragraph or a
+ * table whatever follows, so it parses as it did at the end of the old text; and the next block
+ * starts right after it (a block's slice ends before the line ending of its last line, here the
+ * empty line's).
  */
 function closedTail(previous: SplitState, text: string): MarkdownBlock | undefined {
   const tail = previous.tail[0]
   const leaf = previous.tailLeaf
-  if (previous.tail.length !== 1 || tail?.type !== 'paragraph' || leaf?.type !== 'paragraph') return undefined
-  if (!blankText.test(tail.text.slice(0, leaf.start))) return undefined
+  if (previous.tail.length !== 1 || !tail || !leaf) return undefined
+  const paragraph =
+    tail.type === 'paragraph' && leaf.type === 'paragraph' && blankText.test(tail.text.slice(0, leaf.start))
+  if (!paragraph && !(tail.type === 'table' && leaf.type === 'tableCell')) return undefined
   const end = previous.settledEnd + tail.text.length
   const last = tail.text.charCodeAt(tail.text.length - 1)
   if ((last !== 10 && last !== 13) || !hasTextAt(text, tail.text, previous.settledEnd)) return undefined
@@ -730,8 +736,17 @@ function closedTail(previous: SplitState, text: string): MarkdownBlock | undefin
   return emptyLineThenContent.test(text) ? tail : undefined
 }
 
+/** `text`, which extends the previous text, split when what it adds closes the tail (`closedTail`): the region after it alone is parsed. */
+function closedBy(previous: SplitState, text: string): SplitState | undefined {
+  const tail = closedTail(previous, text)
+  if (!tail) return undefined
+  const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, previous.settledEnd)
+  return { ...splitRegion(withSettledTail(base, text, tail), previous, text, []), rewrites: previous.rewrites }
+}
+
 const blankText = /^[ \t\r\n]*$/
-const emptyLineThenContent = /(?:\r\n|\r|\n)[ \t]*[^ \t\r\n]/y
+/** An empty line, then a complete line that is not blank (the first line of the next block: what settles the one before). */
+const emptyLineThenContent = /(?:\r\n|\r|\n)[ \t]*[^ \t\r\n][^\r\n]*[\r\n]/y
 
 /** `base` (every settled block of the previous state) with the previous tail `tail` settled after its blocks. */
 function withSettledTail(base: SplitState, text: string, tail: MarkdownBlock): SplitState {

@@ -11,7 +11,7 @@ import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { maxPageRows, StreamingTable, tableRows } from '../../src/markdown/StreamingTable'
 import { gfmExamples } from './gfm-examples'
-import { liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
+import { charsParsedBy, liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
 
 /** The streaming table's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
 function bothRenders(state: SplitState, components?: Components) {
@@ -234,6 +234,35 @@ describe('a streaming table renders by rows', () => {
     live.unmount()
   })
 
+  it('keeps its rows and parses only its last row as it settles under a block appended after it and is streamed again', () => {
+    const head = '| name | note |\n| --- | --- |\n'
+    const rows = Array.from({ length: 200 }, (_, i) => `| row ${i} | some words here |`)
+    const draft = `Intro paragraph.\n\n${head}${rows.join('\n')}\n`
+    const sources = `${draft}\n## Sources\n\n1. [One](https://example.com/1)\n`
+    const live = liveMarkdown()
+    live.render({ text: draft, streaming: true })
+    const cells = [...live.container.querySelectorAll('td')]
+    expect(cells.length).toBe(400)
+    for (const text of [sources, draft, sources]) {
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+      // The head with the last row, and the blocks after the table: never the table's pages.
+      expect(
+        parsed.filter((chars) => chars > 200),
+        text.slice(-20),
+      ).toEqual([])
+      const after = [...live.container.querySelectorAll('td')]
+      expect(after.length).toBe(400)
+      expect(after.every((cell, index) => cell === cells[index])).toBe(true)
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(renderedHtml(live)).toBe(renderedHtml(fresh))
+      fresh.unmount()
+    }
+    live.render({ text: sources, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(sources))
+    live.unmount()
+  })
+
   it('parses nothing of the table, its last row included, for a rewrite of the blocks before it', () => {
     const head = '| name | note |\n| --- | --- |\n'
     const rows = Array.from({ length: 100 }, (_, i) => `| row ${i} | some words here |`)
@@ -245,13 +274,7 @@ describe('a streaming table renders by rows', () => {
       ['Another', 'A second'],
     ] as const) {
       text = text.replace(word, next)
-      const parsed: number[] = []
-      setMarkdownWorkListener((item) => {
-        if (item.kind === 'split-parse' || (item.kind === 'block-render' && item.parsed !== false))
-          parsed.push(item.chars)
-      })
-      live.render({ text, streaming: true })
-      setMarkdownWorkListener(undefined)
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
       // At most the paragraph the rewrite changed.
       expect(
         parsed.filter((chars) => chars > 40),
