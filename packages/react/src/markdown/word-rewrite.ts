@@ -868,7 +868,9 @@ function codeContentStart(source: string, start: number, end: number): number | 
   let at = start
   while (source.charCodeAt(at) === 32 || source.charCodeAt(at) === 9) at++
   const marker = source.charCodeAt(at)
-  if (marker !== 96 && marker !== 126) return start // `` ` `` or `~`: fenced
+  // `` ` `` or `~` after at most three spaces: fenced (indented code may start with a backtick too).
+  const indented = at - start > 3 || source.slice(start, at).includes('\t')
+  if ((marker !== 96 && marker !== 126) || indented) return start
   while (at < end && !isLineEnding(source.charCodeAt(at))) at++
   return at < end ? at : undefined
 }

@@ -426,6 +426,12 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
       expect(result, after).toBeDefined()
       expect(plain(result!), after).toEqual(plain(parseMarkdown(after)))
     }
+    // Indented code whose first line starts with backticks is no fence (a run there was placed as in
+    // a fence, after its first line): it is patched where it stands.
+    const unfenced = ['    `?`` word\n    [1] more\n    ```\n', '    `?`` word [1]\n    [1] more\n    ```\n'] as const
+    const result = patched(...unfenced)
+    expect(result).toBeDefined()
+    expect(plain(result!)).toEqual(plain(parseMarkdown(unfenced[1])))
   })
 })
 
