@@ -1403,25 +1403,40 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
  * render of a streaming code block parses nothing but its first line.
  */
 function keepGrownCodeTree(last: MarkdownBlock, block: MarkdownBlock, fenceStart: number, added: string): void {
-  const code = renderedTrees.get(last)?.children
-  const node = code?.length === 1 ? code[0] : undefined
-  const end = node?.position?.end
-  if (node?.type !== 'code' || !end || end.offset !== last.text.length) return
   if (fenceStart > 0 && block.text.charCodeAt(fenceStart - 1) !== 10) return
   const contentStart = block.text.indexOf('\n', fenceStart) + 1
   if (contentStart === 0 || contentStart > last.text.length || block.text.includes('\r')) return
-  const content = block.text.slice(contentStart)
-  const lastLineFeed = added.lastIndexOf('\n')
-  const position = {
-    start: node.position!.start,
-    end: {
-      line: end.line + lineFeeds(added),
-      column: lastLineFeed < 0 ? end.column + added.length : added.length - lastLineFeed,
-      offset: block.text.length,
-    },
-  }
-  const value = content.endsWith('\n') ? content.slice(0, -1) : content
-  renderedTrees.set(block, { type: 'root', children: [{ ...node, value, position }] })
+  const tree = codeTreeOf(renderedTrees.get(last), last.text.length, block.text, {
+    contentStart,
+    shift: added.length,
+    lines: lineFeeds(added),
+  })
+  if (tree) renderedTrees.set(block, tree)
+}
+
+/**
+ * The tree of a top-level fence's new text `source` made from `tree`, the tree of its text before
+ * (one code node ending at `end`, where its last line ended): its code is the new text from
+ * `contentStart`, verbatim, to `contentEnd`, or, left open (no `contentEnd`), to the end less one
+ * final line ending; its end moved by `shift` characters and `lines` line feeds. Undefined when
+ * `tree` is not such a tree.
+ */
+function codeTreeOf(
+  tree: Root | undefined,
+  end: number,
+  source: string,
+  code: { contentStart: number; contentEnd?: number; shift: number; lines: number },
+): Root | undefined {
+  const node = tree?.children.length === 1 ? tree.children[0] : undefined
+  const point = node?.position?.end
+  if (node?.type !== 'code' || point?.offset !== end) return undefined
+  const offset = end + code.shift
+  const { contentStart, contentEnd } = code
+  const content = source.slice(contentStart, Math.max(contentStart, contentEnd ?? offset))
+  const value = contentEnd === undefined && content.endsWith('\n') ? content.slice(0, -1) : content
+  const column = offset - source.lastIndexOf('\n', offset - 1)
+  const position = { start: node.position!.start, end: { line: point.line + code.lines, column, offset } }
+  return { type: 'root', children: [{ ...node, value, position }] }
 }
 
 /**
@@ -1474,29 +1489,19 @@ function codeContentRewrite(
   )
   if (!touched.split('\n').every((line) => blankLine.test(line) || codeContentLine.test(line))) return undefined
 
-  // The trees it rendered from, made for the new text: a tree of one code node ending at `codeEnd`
-  // (the end of its last line), its code up to `contentEnd` or, open, to the end less a line ending.
+  // The trees it rendered from, made for the new text.
   const lines = lineFeeds(inserted) - lineFeeds(old.slice(from, to))
-  const codeTree = (tree: Root | undefined, codeEnd: number, source: string, open: boolean): Root | undefined => {
-    const node = tree?.children.length === 1 ? tree.children[0] : undefined
-    const end = node?.position?.end
-    if (node?.type !== 'code' || end?.offset !== codeEnd) return undefined
-    const offset = codeEnd + shift
-    const content = source.slice(contentStart, Math.max(contentStart, open ? offset : contentEnd))
-    const value = open && content.endsWith('\n') ? content.slice(0, -1) : content
-    const column = offset - source.lastIndexOf('\n', offset - 1)
-    const position = { start: node.position!.start, end: { line: end.line + lines, column, offset } }
-    return { type: 'root', children: [{ ...node, value, position }] }
-  }
   const replacement: MarkdownBlock = { ...block, text: changed }
-  const own = codeTree(renderedTrees.get(block), closes ? lastEnd : old.length, changed, !closes)
+  const own = closes
+    ? codeTreeOf(renderedTrees.get(block), lastEnd, changed, { contentStart, contentEnd, shift, lines })
+    : codeTreeOf(renderedTrees.get(block), old.length, changed, { contentStart, shift, lines })
   if (own) renderedTrees.set(replacement, own)
   // A streaming tail whose repair hid its last line (a closing fence, or one being typed): that
   // text is an open fence.
   const repaired = repairedTrees.get(block)
   if (repaired && repaired.source.length >= Math.max(to, contentStart) && old.startsWith(repaired.source)) {
     const source = changed.slice(0, repaired.source.length + shift)
-    const tree = codeTree(repaired.tree, repaired.source.length, source, true)
+    const tree = codeTreeOf(repaired.tree, repaired.source.length, source, { contentStart, shift, lines })
     if (tree) repairedTrees.set(replacement, { source, tree })
   }
   const change: TextChange = { from: prefix, to: previous.text.length - suffix, insert: inserted }
