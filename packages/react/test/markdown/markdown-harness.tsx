@@ -117,6 +117,15 @@ export function renderedHtml(live: LiveMarkdown): string {
   return markdown ? blocksHtml(markdown.cloneNode(true) as Element) : ''
 }
 
+/** What a fresh render of `props` shows (`renderedHtml`), from a component mounted for it alone. */
+export function freshHtml(props: StreamingMarkdownProps): string {
+  const fresh = liveMarkdown()
+  fresh.render(props)
+  const html = renderedHtml(fresh)
+  fresh.unmount()
+  return html
+}
+
 /** The inner HTML of `element` with its block pages (`data-palimpsest-block-page`) unwrapped in place. */
 function blocksHtml(element: Element): string {
   const pages = element.querySelectorAll(':scope > [data-palimpsest-block-page]')

@@ -11,7 +11,14 @@ import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { maxPageRows, StreamingTable, tableRows } from '../../src/markdown/StreamingTable'
 import { gfmExamples } from './gfm-examples'
-import { charsParsedBy, liveMarkdown, referenceHtml, renderedHtml, tailBesideReference } from './markdown-harness'
+import {
+  charsParsedBy,
+  freshHtml,
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  tailBesideReference,
+} from './markdown-harness'
 
 /** The streaming table's HTML and react-markdown's HTML of the same repaired tail, for a split state. */
 function bothRenders(state: SplitState, components?: Components) {
@@ -222,10 +229,7 @@ describe('a streaming table renders by rows', () => {
       expect(work, `row ${row}`).not.toContain('split-parse')
       // The head with the last row, and the one page that holds the edited row.
       expect(sum(parsed), `row ${row}`).toBeLessThanOrEqual(2 * head.length + (maxPageRows + 1) * longestRow)
-      const fresh = liveMarkdown()
-      fresh.render({ text, streaming: true })
-      expect(renderedHtml(live), `row ${row}`).toBe(renderedHtml(fresh))
-      fresh.unmount()
+      expect(renderedHtml(live), `row ${row}`).toBe(freshHtml({ text, streaming: true }))
     }
     text = text.replace('| name |', '| label |')
     live.render({ text, streaming: true })
@@ -253,10 +257,7 @@ describe('a streaming table renders by rows', () => {
       const after = [...live.container.querySelectorAll('td')]
       expect(after.length).toBe(400)
       expect(after.every((cell, index) => cell === cells[index])).toBe(true)
-      const fresh = liveMarkdown()
-      fresh.render({ text, streaming: true })
-      expect(renderedHtml(live)).toBe(renderedHtml(fresh))
-      fresh.unmount()
+      expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
     }
     live.render({ text: sources, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(sources))
@@ -280,10 +281,7 @@ describe('a streaming table renders by rows', () => {
         parsed.filter((chars) => chars > 40),
         word,
       ).toEqual([])
-      const fresh = liveMarkdown()
-      fresh.render({ text, streaming: true })
-      expect(renderedHtml(live), word).toBe(renderedHtml(fresh))
-      fresh.unmount()
+      expect(renderedHtml(live), word).toBe(freshHtml({ text, streaming: true }))
     }
     live.unmount()
   })
@@ -316,10 +314,7 @@ describe('a streaming table renders by rows', () => {
       // The head with the last row, and the page the row was in (its neighbour's too, when the row
       // closed a page).
       expect(sum(parsed), `row ${row}`).toBeLessThanOrEqual(3 * head.length + (2 * maxPageRows + 1) * longestRow)
-      const fresh = liveMarkdown()
-      fresh.render({ text, streaming: true })
-      expect(renderedHtml(live), `row ${row}`).toBe(renderedHtml(fresh))
-      fresh.unmount()
+      expect(renderedHtml(live), `row ${row}`).toBe(freshHtml({ text, streaming: true }))
     }
     live.render({ text, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(text))

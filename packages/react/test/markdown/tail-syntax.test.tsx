@@ -25,7 +25,14 @@ import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { gfmExamples } from './gfm-examples'
-import { charsParsedBy, liveMarkdown, referenceHtml, renderedHtml, staticSplitHtml } from './markdown-harness'
+import {
+  charsParsedBy,
+  freshHtml,
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  staticSplitHtml,
+} from './markdown-harness'
 
 const treeOf = (syntax: BlockSyntax) => rootOf(syntax.nodes, syntax.offset, syntax.line)
 
@@ -110,9 +117,7 @@ describe('a streaming fence', () => {
         JSON.stringify(chunk),
       ).toEqual([])
     }
-    const fresh = liveMarkdown()
-    fresh.render({ text, streaming: true })
-    expect(renderedHtml(live)).toBe(renderedHtml(fresh))
+    expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
   })
 
   it('renders every chunk as a fresh render does, the positions components are given included', () => {
@@ -131,10 +136,7 @@ describe('a streaming fence', () => {
             end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
             const text = markdown.slice(0, end)
             live.render({ ...props, text, streaming: true })
-            const fresh = liveMarkdown()
-            fresh.render({ ...props, text, streaming: true })
-            expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
-            fresh.unmount()
+            expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ ...props, text, streaming: true }))
           }
           live.unmount()
         },
@@ -171,10 +173,7 @@ describe('a streaming fence', () => {
             charsParsedBy(() => live.render({ ...props, text, streaming: true })),
             label,
           ).toEqual([])
-          const fresh = liveMarkdown()
-          fresh.render({ ...props, text, streaming: true })
-          expect(renderedHtml(live), label).toBe(renderedHtml(fresh))
-          fresh.unmount()
+          expect(renderedHtml(live), label).toBe(freshHtml({ ...props, text, streaming: true }))
         }
         live.render({ ...props, text, streaming: false })
         // The reference places positions in the whole text (a block's are relative to the block).
@@ -213,10 +212,7 @@ describe('a streaming fence', () => {
             const parsed = charsParsedBy(() => live.render({ ...props, text, streaming: true }))
             if (parsed.length === 0 && (removed.includes('\n') || insert.includes('\n'))) linesWithoutParse++
 
-            const fresh = liveMarkdown()
-            fresh.render({ ...props, text, streaming: true })
-            expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
-            fresh.unmount()
+            expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ ...props, text, streaming: true }))
           }
           live.unmount()
         },
