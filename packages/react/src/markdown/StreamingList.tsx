@@ -14,7 +14,7 @@ import type { List, Root } from 'mdast'
 import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { reportMarkdownWork } from './instrumentation'
 import { useKeptSyntaxTree } from './kept-syntax-tree'
-import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
+import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
 import type { ListItemStart, StreamingList as StreamingListData } from './list-items'
 import {
   type Components,
@@ -144,13 +144,13 @@ export function StreamingList({
 }: StreamingListProps) {
   // The live items' last HTML tree: an item that was live before re-renders only what changed.
   const live = useRef<KeptHtmlTree>({}).current
-  const source = withDefinitions(items.live, definitions)
+  const source = withDefinitionLines(items.live, definitions)
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const tree = parseMarkdown(source, options.syntax)
   const list = listIn(tree)
   if (!list) {
     // Not seen: the repair keeps the item before the last one. Rendered whole, as any block.
-    const whole = withDefinitions(text, definitions)
+    const whole = withDefinitionLines(text, definitions)
     reportMarkdownWork({ kind: 'block-render', chars: whole.length, blockKey, parsed: true })
     return (
       <>
@@ -203,7 +203,7 @@ interface SettledItemsProps {
 const SettledItems = memo(function SettledItems({ blockKey, text, loose, definitions, options }: SettledItemsProps) {
   // A page grows as items settle into it: the items already in it are not rendered again.
   const kept = useRef<KeptHtmlTree>({}).current
-  const source = withDefinitions(text, definitions)
+  const source = withDefinitionLines(text, definitions)
   const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey)
   const list = listIn(tree)
   if (list) setLoose(list, loose)
@@ -239,10 +239,6 @@ function isLoose(list: List): boolean {
 function setLoose(list: List, loose: boolean): void {
   list.spread = loose
   if (!loose) for (const item of list.children) item.spread = false
-}
-
-function withDefinitions(source: string, definitions: DocumentDefinitions): string {
-  return definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(source), definitions) + source : source
 }
 
 /** The tag name the live list element is given, so that it (and not a nested list) holds the settled pages. */

@@ -15,7 +15,7 @@ import { addAutoDirection } from './block-direction'
 import { beforeLineEnding, tableHead } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { useKeptSyntaxTree } from './kept-syntax-tree'
-import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
+import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
 import {
   type Components,
   type ExtraProps,
@@ -198,7 +198,7 @@ export const StreamingTable = memo(function StreamingTable({
   definitions,
   options,
 }: StreamingTableProps) {
-  const source = withDefinitions(rows.head + rows.last, definitions)
+  const source = withDefinitionLines(rows.head + rows.last, definitions)
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const settled = rows.pages.map((page, pageIndex) => (
     <SettledRows
@@ -244,14 +244,10 @@ interface SettledRowsProps {
 
 /** A page of settled rows: the table parsed with them, rendered without the table, head and body elements. */
 const SettledRows = memo(function SettledRows({ blockKey, head, rows, definitions, options }: SettledRowsProps) {
-  const source = withDefinitions(head + rows, definitions)
+  const source = withDefinitionLines(head + rows, definitions)
   const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey)
   return renderSyntaxTree(tree, rowOptions(options))
 })
-
-function withDefinitions(source: string, definitions: DocumentDefinitions): string {
-  return definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(source), definitions) + source : source
-}
 
 const SettledRowsContext = createContext<ReactNode>(null)
 

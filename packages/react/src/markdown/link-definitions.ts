@@ -85,6 +85,11 @@ export function definitionsPrefix(searchKey: string, definitions: DocumentDefini
   return prefix === '' ? '' : `${prefix}\n`
 }
 
+/** `source` with the definition lines it may use written before it (`definitionsPrefix`), as a part of a block renders. */
+export function withDefinitionLines(source: string, definitions: DocumentDefinitions): string {
+  return definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(source), definitions) + source : source
+}
+
 function mayBeUsed(searchKey: string, { identifier }: LinkDefinition): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
   if (/[^\u0000-\u007f]/.test(identifier)) return true
