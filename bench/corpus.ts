@@ -91,6 +91,15 @@ export function loadCorpus(minChars: number): Corpus {
   return { text: parts.join('\n\n'), documents: parts, sources }
 }
 
+/**
+ * `loadCorpus(minChars)`, or with `skip` > 0 (`CORPUS_SKIP` in the probes) the corpus from the first
+ * line start after `skip` characters: other documents than the CommonMark spec it starts with.
+ */
+export function loadCorpusFrom(skip: number, minChars: number): Corpus {
+  const loaded = loadCorpus(minChars + skip)
+  return skip > 0 ? { ...loaded, text: loaded.text.slice(loaded.text.indexOf('\n', skip) + 1) } : loaded
+}
+
 /** The first `chars` characters, cut back to the end of a line so no document ends mid-word. */
 export function documentPrefix(corpus: Pick<Corpus, 'text'>, chars: number): string {
   if (corpus.text.length <= chars) return corpus.text

@@ -15,7 +15,7 @@ import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus } from './corpus'
+import { documentPrefix, loadCorpusFrom } from './corpus'
 import { dashboardTexts } from './scenarios/dashboard'
 import {
   type RewritePlan,
@@ -50,7 +50,8 @@ function rewriteSettings(): typeof fullConfig.rewrite {
   return steps > 0 ? { ...rewrite, diffusion: { ...rewrite.diffusion, steps } } : rewrite
 }
 
-const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+// CORPUS_SKIP=<chars>: as in rewrite-probe.ts, the message from further into the corpus than the spec.
+const corpus = loadCorpusFrom(Number(process.env.CORPUS_SKIP ?? 0), size + fullConfig.warmupChars * 2)
 const text = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({ directory: 'pages-readable', readable: true }))
 const browser = await launchBrowser({ unthrottledFrames: !dashboard })

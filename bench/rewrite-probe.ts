@@ -8,7 +8,7 @@
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
-import { loadCorpus } from './corpus'
+import { loadCorpusFrom } from './corpus'
 import { rewriteRatio, runRewriteSuite } from './rewrite-suite'
 import { type RewriteScenarioName, rewriteScenarioNames } from './scenarios/rewrite-plans'
 import { serveDirectory } from './static-server'
@@ -25,8 +25,7 @@ console.log(`load average ${load.map((l) => l.toFixed(2)).join(' ')}`)
 // CORPUS_SKIP=<chars>: the message is cut from further into the corpus (past the CommonMark spec at
 // its start: other documents, package READMEs), from the first line start after that many characters.
 const skip = Number(process.env.CORPUS_SKIP ?? 0)
-const loaded = loadCorpus(size + fullConfig.warmupChars * 2 + skip)
-const corpus = skip > 0 ? { ...loaded, text: loaded.text.slice(loaded.text.indexOf('\n', skip) + 1) } : loaded
+const corpus = loadCorpusFrom(skip, size + fullConfig.warmupChars * 2)
 const server = await serveDirectory(await buildPages({ directory: 'pages-probe' }))
 const browser = await launchBrowser({ unthrottledFrames: true })
 try {
