@@ -106,7 +106,9 @@ describe('markdownToSyntaxTree', () => {
     for (const source of examples) for (let end = 0; end < source.length; end++) expectSameTree(source.slice(0, end))
   }, 60_000)
 
-  it('builds it for random documents of lists, references, fences, breaks, tables and footnotes', () => {
+  it('builds it for random documents of lists, references, fences, breaks, tables and footnotes', {
+    timeout: 120_000,
+  }, () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => expectSameTree(pieces.join(''))),
       { numRuns: 3_000, seed: 41 },

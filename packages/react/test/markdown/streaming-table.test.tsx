@@ -286,7 +286,9 @@ describe('a streaming table renders by rows', () => {
     live.unmount()
   })
 
-  it('parses only the page a row is inserted into or removed from, not the pages after it, as a fresh render', () => {
+  it('parses only the page a row is inserted into or removed from, not the pages after it, as a fresh render', {
+    timeout: 120_000,
+  }, () => {
     const head = '| name | note | value |\n| --- | :-: | --: |\n'
     const rows = Array.from({ length: 600 }, (_, i) => `| row ${i} | some *words* here | ${(i * 7919) % 1000} |`)
     let text = `Intro paragraph.\n\n${head}${rows.join('\n')}`
