@@ -634,7 +634,9 @@ export function rewriteSplit(
     const next = all[index + 1]!
     const nextStart = offset + block.text.length
     // A next block ending before the change has its first line before it too (no need to find it).
-    if (nextStart + next.text.length >= prefixEnd && nextStart + firstLineEnd(next.text) >= prefixEnd) break
+    const settlingLineChanged =
+      nextStart + next.text.length >= prefixEnd && nextStart + firstLineEnd(next.text) >= prefixEnd
+    if (settlingLineChanged && !closedByBlankLine(block, next, text, nextStart, prefixEnd)) break
     kept = index + 1
     keptEnd = nextStart
     offset = nextStart
@@ -1091,12 +1093,17 @@ function rewriteBefore(
   const anchorBlock = blocks[anchor]!
   const next = blocks[anchor + 1] ?? previous.tail[0]!
   // Through the anchor's first line and its line ending: that settles everything before the anchor.
+  // A line starting with a letter settles it as well cut after that letter (see `letterStartedLine`).
   let firstLine = anchorStart + firstLineEnd(anchorBlock.text)
   if (firstLine === anchorStart + anchorBlock.text.length) firstLine += lineEndingLength(next.text, 0)
   else firstLine += lineEndingLength(text.slice(firstLine, firstLine + 2), 0)
+  const letter = letterStartedLine.exec(anchorBlock.text)
+  const regionText = letter
+    ? `${text.slice(keptEnd, anchorStart + letter[0].length)}\n`
+    : text.slice(keptEnd, firstLine)
   const keptHasOutput = kept > 0 && (blocks[kept - 1]!.separated || !blocks[kept - 1]!.rendersNothing)
   const replaced = blocks.slice(kept, anchor)
-  const region = parseRegion(previous.syntax, text.slice(keptEnd, firstLine), keptHasOutput, replaced, previous.nextKey)
+  const region = parseRegion(previous.syntax, regionText, keptHasOutput, replaced, previous.nextKey)
   // The anchor must be the region's last block, starting where it did, and every block before it settled.
   const relativeStart = anchorStart - keptEnd
   if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart) return undefined
@@ -1276,6 +1283,48 @@ function definitionsIn(blocks: readonly MarkdownBlock[], from: number, to: numbe
  * starts with (see `parseRegion`), at the next line ending, or at its end when it has one line (the
  * next block's slice starts with that line's ending).
  */
+/**
+ * A block's first line starting, after at most three spaces, with a letter: no block construct
+ * starts with one, so the line is paragraph text, or continues the block before it (lazily, or as
+ * that block's content), whatever follows on it. Its first letter decides as much as the whole line
+ * (often a long paragraph's only line) about where the blocks before it end.
+ */
+const letterStartedLine = /^(?:\r\n|\r|\n)? {0,3}\p{L}/u
+
+/**
+ * Whether `block` (ending at `nextStart` in `text`, the new text, which the old one equals up to
+ * `changeAt`) stays settled as it is, whatever the next block's first line has become: a blank line
+ * after it that the change leaves whole ends it for good, if it is a block a blank line closes (not
+ * a list, a footnote definition or indented code, which a later indented line may continue); and it
+ * is settled while that first line is complete.
+ */
+function closedByBlankLine(
+  block: MarkdownBlock,
+  next: MarkdownBlock,
+  text: string,
+  nextStart: number,
+  changeAt: number,
+): boolean {
+  if (!blankLineClosed.has(block.type) || !blankLastLine.test(block.text)) return false
+  // The blank line's own line ending starts the next block; a change after it leaves it whole.
+  const firstLineStart = nextStart + lineEndingLength(next.text, 0)
+  if (changeAt <= firstLineStart || !lineEnds(text, firstLineStart)) return false
+  return block.type !== 'code' || fencedCode(block.text)?.closingLine !== undefined
+}
+
+const blankLineClosed = new Set([
+  'paragraph',
+  'heading',
+  'thematicBreak',
+  'table',
+  'blockquote',
+  'html',
+  'definition',
+  'code',
+])
+/** Content, a line ending, then a last line of nothing but spaces and tabs: a blank line follows the content. */
+const blankLastLine = /\S[^\r\n]*(?:\r\n|\r|\n)[ \t]*$/
+
 function firstLineEnd(block: string): number {
   const from = lineEndingLength(block, 0)
   lineEndings.lastIndex = from

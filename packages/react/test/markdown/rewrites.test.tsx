@@ -505,10 +505,10 @@ describe('citations: markers in a few paragraphs and a sources list after the la
     expect(settledBlocks(after)).toContain(lastParagraph)
     expect(after.tail.map((block) => block.type)).toEqual(['list'])
     // The sources list, and around each cited paragraph (no render kept its tree here, so the general
-    // path parses from the heading before it, whose settling line changed, through the first line
+    // path parses it, from the blank line that closes the heading before it, through the first line
     // after it and its line ending); not the last paragraph.
     const around = (section: number) => {
-      const start = cited.lastIndexOf('\n', cited.indexOf(`## Section ${section}\n`))
+      const start = cited.indexOf('\n', cited.indexOf(`## Section ${section}\n`) + 1)
       return cited.indexOf('\n', cited.indexOf(`- item ${section}\n`)) + 1 - start
     }
     expect(parsed).toBeLessThanOrEqual(sources.length + around(3) + around(30))
@@ -516,6 +516,80 @@ describe('citations: markers in a few paragraphs and a sources list after the la
     const changedPages = after.settledPages.filter((page, index) => page !== before.settledPages[index])
     expect(changedPages.length).toBeLessThanOrEqual(3)
     rewriteChecked(before, cited, 'citations')
+  })
+
+  it('a paragraph cited parses alone: not the block a blank line closed before it, and of a long next line only its start', () => {
+    // Paragraphs written as one long line each, as READMEs write them, with a link definition (so a
+    // bracket may make a reference: the words cannot be patched in).
+    const line = (index: number) =>
+      `Paragraph ${index} says ${Array.from({ length: 40 }, (_, word) => `word${word}`).join(' ')} [see][ref].`
+    const paragraphs = Array.from({ length: 30 }, (_, index) => line(index))
+    const document = `${paragraphs.join('\n\n')}\n\n[ref]: https://example.com\n\nThe tail.\n`
+    const before = splitFrom(undefined, document)
+    const citedIndexes = [4, 12, 20]
+    let cited = document
+    for (const index of citedIndexes)
+      cited = cited.replace(`${line(index).slice(0, -1)}.`, `${line(index).slice(0, -1)} [${index}].`)
+    let parsed = 0
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'split-parse') parsed += work.chars
+    })
+    const after = advanceSplit(before, cited + sources)
+    setMarkdownWorkListener(undefined)
+    rewriteChecked(before, cited + sources, 'long paragraphs cited')
+    // Each cited paragraph with the line endings around it (one before, two after) and the next
+    // paragraph's first letter with a line ending; the sources list (after the tail, which settles as it is).
+    const citedLength = citedIndexes.reduce((sum, index) => sum + line(index).length + ` [${index}]`.length, 0)
+    expect(parsed).toBeLessThanOrEqual(citedLength + citedIndexes.length * 5 + sources.length)
+    const untouched = settledBlocks(before).filter(
+      (block) => !citedIndexes.some((index) => block.text.includes(`Paragraph ${index} `)),
+    )
+    expect(untouched.every((block) => settledBlocks(after).includes(block))).toBe(true)
+  })
+
+  it('a change on the first line after a blank line: the block before it is parsed again only if the line may still join it', {
+    timeout: 120_000,
+  }, () => {
+    const blocksBefore = [
+      '- a list item',
+      '1. an ordered item',
+      '    indented code',
+      '[^note]: a footnote',
+      '> a quote',
+      '<div>',
+      '<!--\ncomment',
+      '```\nopen fence',
+      'A paragraph',
+      '# A heading',
+      '| a |\n| - |\n| b |',
+      '[x]: /url',
+      '***',
+    ]
+    const firstLines = [
+      'Text after',
+      '  indented text',
+      '    more code',
+      '- item',
+      '1. item',
+      '> quote',
+      '===',
+      '-->',
+      '```',
+      '| c |',
+    ]
+    const pairs: [string, string][] = []
+    for (const block of blocksBefore) {
+      for (const first of firstLines) {
+        for (const blank of ['\n\n', '\n  \n', '\r\n\r\n', '\n\n\n']) {
+          const text = `Intro.\n\n${block}${blank}${first}\n\nAfter.\n\nThe tail`
+          const at = text.indexOf(first) + Math.min(first.length, 3)
+          pairs.push([text, `${text.slice(0, at)}[1]${text.slice(at)}`])
+          pairs.push([text, `${text.slice(0, at)} word${text.slice(at)}`])
+          pairs.push([text, `${text.slice(0, at - 1)}${text.slice(at)}`])
+        }
+      }
+    }
+    pairsChecked(pairs, 'first line after a blank line')
   })
 
   it('what follows the last paragraph decides whether it settles as it is; every case equals a fresh split', {
