@@ -37,7 +37,7 @@ const rounds = Number(process.argv[3] ?? 3)
 const texts = dashboardTexts(loadCorpus(512 * 1024).documents, fullConfig.dashboard)
 let chars = 0
 setMarkdownWorkListener((work) => {
-  if (work.kind !== 'html-tree') chars += work.chars
+  if (work.kind !== 'html-tree' && work.kind !== 'word-scan') chars += work.chars
 })
 const times: number[] = []
 const work: number[] = []

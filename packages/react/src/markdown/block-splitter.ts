@@ -620,6 +620,7 @@ export function rewriteSplit(
   resyncs = 0,
   knownPrefix = 0,
   oldTail: OldTail = { text: previous.text, from: knownPrefix },
+  scanWords = true,
 ): SplitState {
   const oldText = previous.text
   const blocks = settledBlocks(previous)
@@ -644,8 +645,8 @@ export function rewriteSplit(
   const suffixLength = sharedSuffixLength(oldTail.text, text, Math.min(oldText.length, text.length) - prefixEnd)
   // After a resync too: a change the word scan stopped at (a tag, a list number) is parsed where it
   // is, and the words changed after it (a diffusion step changes words everywhere) are still patched.
-  if (resyncs < maxResyncs) {
-    const words = wordRewrite(previous, text, prefixEnd, suffixLength, all, resyncs)
+  if (resyncs < maxResyncs && scanWords) {
+    const words = wordRewrite(previous, text, prefixEnd, suffixLength, all, resyncs, knownPrefix, oldTail)
     if (words) return words
   }
   if (resyncs === 0) {
@@ -795,21 +796,39 @@ function wordRewrite(
   suffix: number,
   all: readonly MarkdownBlock[],
   resyncs: number,
+  knownPrefix: number,
+  oldTail: OldTail,
 ): SplitState | undefined {
-  const scan = wordChanges(previous.text, text, prefix, suffix, {
+  // After a resync the state's text joins the new text and the old one (`oldTail`): reading it would
+  // copy it whole, at every resync. The scan reads the old text itself where all it may look back at
+  // (the block holding `prefix`) lies after the join; offsets of the old text are then shifted.
+  const readsTail = oldTail.text === previous.text || changedBlock(all, 0, 0, prefix).start >= knownPrefix
+  const before = readsTail ? oldTail.text : previous.text
+  const shift = readsTail ? oldTail.from - knownPrefix : 0
+  const inCode = codeOffsets(all)
+  const scan = wordChanges(before, text, prefix, suffix, {
     bracketsAreText: !previous.hasDefinitions,
     plainPunctuation: previous.syntax.plainTextPunctuation === true,
-    inCode: codeOffsets(all),
+    inCode: (offset) => inCode(offset - shift),
+    // A run the tree of its block cannot take (a citation marker ` [1]` in a document with
+    // definitions, where brackets may make a label) has that block parsed again: the scan stops there
+    // rather than read on to the end of the text, which every later resync would read again.
+    stopsBefore: (change) => {
+      if (change.run !== true || change.patchable) return false
+      const block = blockAt(all, change.from - shift)
+      return hasKeptTree(block) && (block.type !== 'code' || !inCode(change.from - shift))
+    },
+    beforeShift: shift,
   })
   if (!scan) return undefined
-  const { changes, stop } = scan
+  const changes =
+    shift === 0
+      ? scan.changes
+      : scan.changes.map((change) => ({ ...change, from: change.from - shift, to: change.to - shift }))
+  const stop = scan.stop && { old: scan.stop.old - shift, new: scan.stop.new }
   // Changes that run into the stop in the same block may be a misreading (a paragraph inserted
   // before another reads as words replaced up to the end): the general path places it.
-  if (stop) {
-    // The block holding an offset, among all blocks (the last for the end of the text).
-    const blockAt = (at: number) => Math.min(changedBlock(all, 0, 0, at).index, all.length - 1)
-    if (blockAt(stop.old) <= blockAt(changes[changes.length - 1]!.from)) return undefined
-  }
+  if (stop && blockAt(all, stop.old) === blockAt(all, changes[changes.length - 1]!.from)) return undefined
   let tailLeaf = previous.tailLeaf
   const lastTail = previous.tail[previous.tail.length - 1]
 
@@ -876,12 +895,23 @@ function wordRewrite(
   const made: SplitState = {
     ...previous,
     // Up to the stop as it is now, after it as it was.
-    text: stop ? text.slice(0, stop.new) + previous.text.slice(stop.old) : text,
+    text: stop ? text.slice(0, stop.new) + before.slice(stop.old + shift) : text,
     ...blocks,
     settledEnd: shiftedOffset(previous.settledEnd, changes),
     tailLeaf,
   }
-  return stop ? rewriteSplit(made, text, resyncs + 1, stop.new, { text: previous.text, from: stop.old }) : made
+  // The general path takes the difference the scan stopped at (a scan from there stops there again).
+  return stop ? rewriteSplit(made, text, resyncs + 1, stop.new, { text: before, from: stop.old + shift }, false) : made
+}
+
+/** The block of `all` holding offset `at` of their text (the last for the end of the text). */
+function blockAt(all: readonly MarkdownBlock[], at: number): MarkdownBlock {
+  return all[Math.min(changedBlock(all, 0, 0, at).index, all.length - 1)]!
+}
+
+/** Whether a block's render kept a tree the word rewrite patches (its own, or with definitions before it). */
+function hasKeptTree(block: MarkdownBlock): boolean {
+  return renderedTrees.has(block) || prefixedTrees.has(block)
 }
 
 /**

@@ -16,6 +16,8 @@ export type MarkdownWork =
     }
   /** A block of a document with footnotes parsed with their stub definitions (`footnotes.ts`). */
   | { kind: 'footnote-parse'; chars: number }
+  /** Characters of the old text a rewrite's word scan read (`wordChanges`), up to where it stopped. */
+  | { kind: 'word-scan'; chars: number }
   /** A block that keeps its HTML tree got its next one: by patching the last one, or by a whole conversion. */
   | { kind: 'html-tree'; patched: boolean }
 

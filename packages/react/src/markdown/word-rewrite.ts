@@ -45,6 +45,7 @@
  */
 import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
+import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineStartBefore } from './top-level-blocks'
@@ -74,6 +75,19 @@ export interface WordScanOptions {
    * fences that stay): a word there changes no block structure, whatever starts its line.
    */
   readonly inCode?: (offset: number) => boolean
+  /**
+   * A change the caller cannot make in place (a run its block's tree cannot take): the scan stops
+   * before it, as at a difference it cannot read, instead of reading on to the end of the text.
+   */
+  readonly stopsBefore?: (change: WordChange) => boolean
+  /**
+   * `before` holds the old text from this many characters later than `after` holds the new one:
+   * the scan starts at `prefix` in `after` and `prefix + beforeShift` in `before`, and its offsets
+   * of the old text (changes, the stop, and those given to `inCode` and `stopsBefore`) are
+   * `before`'s. Both texts must be the same from where the scan may look back (the start of the
+   * block holding `prefix`) up to `prefix`, and share their last `suffix` characters.
+   */
+  readonly beforeShift?: number
 }
 
 const wordUnit = /[\p{L}\p{N}\p{M}]/u
@@ -146,11 +160,11 @@ export function wordChanges(
   after: string,
   prefix: number,
   suffix: number,
-  { bracketsAreText = false, plainPunctuation = false, inCode }: WordScanOptions = {},
+  { bracketsAreText = false, plainPunctuation = false, inCode, stopsBefore, beforeShift = 0 }: WordScanOptions = {},
 ): WordScan | undefined {
   // Widen the differing region to whole words (and whole surrogate pairs).
-  let start = prefix
-  while (start > 0 && isWordUnit(before.charCodeAt(start - 1))) start--
+  let start = prefix + beforeShift
+  while (start > beforeShift && isWordUnit(before.charCodeAt(start - 1))) start--
   let oldEnd = before.length - suffix
   let newEnd = after.length - suffix
   while (oldEnd < before.length && isWordUnit(before.charCodeAt(oldEnd))) {
@@ -162,7 +176,7 @@ export function wordChanges(
   // scan (a rewrite that is not a word rewrite costs only the scan up to its first such difference).
   const changes: WordChange[] = []
   let oldAt = start
-  let newAt = start
+  let newAt = start - beforeShift
   for (;;) {
     const shared = oldAt
     // Long shared stretches (between citation markers far apart) a native comparison at a time.
@@ -185,11 +199,15 @@ export function wordChanges(
         ? undefined
         : (word ??
           (plainPunctuation ? inertSpan(before, after, oldAt, newAt, oldEnd, newEnd, bracketsAreText) : undefined))
-    if (!change) return changes.length > 0 ? { changes, stop: { old: oldAt, new: newAt } } : undefined
+    if (!change || stopsBefore?.(change)) {
+      reportMarkdownWork({ kind: 'word-scan', chars: oldAt - start })
+      return changes.length > 0 ? { changes, stop: { old: oldAt, new: newAt } } : undefined
+    }
     changes.push(change)
     oldAt = change.to
     newAt = change.to + change.endShift
   }
+  reportMarkdownWork({ kind: 'word-scan', chars: oldEnd - start })
   return { changes }
 }
 

@@ -547,6 +547,30 @@ describe('citations: markers in a few paragraphs and a sources list after the la
     expect(untouched.every((block) => settledBlocks(after).includes(block))).toBe(true)
   })
 
+  it('markers cited in many paragraphs of a document with definitions: the word scan reads the text once, not once per marker', () => {
+    const paragraphs = Array.from(
+      { length: 60 },
+      (_, index) => `Paragraph ${index} says ${'something rather long and plain '.repeat(6)}[see][ref].`,
+    )
+    const document = `${paragraphs.join('\n\n')}\n\n[ref]: https://example.com\n\nThe tail.\n`
+    const live = liveMarkdown()
+    live.render({ text: document, streaming: true })
+    let cited = document
+    for (let index = 3; index < 60; index += 5)
+      cited = cited.replace(`Paragraph ${index} says`, `Paragraph ${index} [${index}] says`)
+    cited += sources
+    let scanned = 0
+    setMarkdownWorkListener((work: MarkdownWork) => {
+      if (work.kind === 'word-scan') scanned += work.chars
+    })
+    live.render({ text: cited, streaming: true })
+    setMarkdownWorkListener(undefined)
+    // Each marker stops the scan (its paragraph is parsed again) and the next scan starts after it.
+    expect(scanned).toBeLessThanOrEqual(document.length)
+    expect(renderedHtml(live)).toBe(referenceHtml(cited))
+    live.unmount()
+  })
+
   it('a change on the first line after a blank line: the block before it is parsed again only if the line may still join it', {
     timeout: 120_000,
   }, () => {
