@@ -1336,9 +1336,11 @@ function closedByBlankLine(
   changeAt: number,
 ): boolean {
   if (!blankLineClosed.has(block.type) || !blankLastLine.test(block.text)) return false
-  // The blank line's own line ending starts the next block; a change after it leaves it whole.
+  // The blank line's own line ending starts the next block. Its first line keeps a character other
+  // than a space or tab before the change, so it is not blank: the blank lines before it, which end
+  // the block's text, stay as they were.
   const firstLineStart = nextStart + lineEndingLength(next.text, 0)
-  if (changeAt <= firstLineStart || !lineEnds(text, firstLineStart)) return false
+  if (!nonBlank.test(text.slice(firstLineStart, changeAt)) || !lineEnds(text, firstLineStart)) return false
   return block.type !== 'code' || fencedCode(block.text)?.closingLine !== undefined
 }
 
@@ -1352,6 +1354,7 @@ const blankLineClosed = new Set([
   'definition',
   'code',
 ])
+const nonBlank = /[^ \t]/
 /** Content, a line ending, then a last line of nothing but spaces and tabs: a blank line follows the content. */
 const blankLastLine = /\S[^\r\n]*(?:\r\n|\r|\n)[ \t]*$/
 

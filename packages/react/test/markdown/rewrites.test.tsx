@@ -610,6 +610,11 @@ describe('citations: markers in a few paragraphs and a sources list after the la
           pairs.push([text, `${text.slice(0, at)}[1]${text.slice(at)}`])
           pairs.push([text, `${text.slice(0, at)} word${text.slice(at)}`])
           pairs.push([text, `${text.slice(0, at - 1)}${text.slice(at)}`])
+          // Blank lines inserted in the first line: the blank lines before its content, which end the
+          // block before's text, change.
+          const start = text.indexOf(first)
+          pairs.push([text, `${text.slice(0, start + 1)}\n\n${text.slice(start + 1)}`])
+          pairs.push([text, `${text.slice(0, start)} \n${text.slice(start)}`])
         }
       }
     }
