@@ -900,7 +900,7 @@ function wordRewrite(
     settledEnd: shiftedOffset(previous.settledEnd, changes),
     tailLeaf,
   }
-  // The general path takes the difference the scan stopped at (a scan from there stops there again).
+  // The general path takes the difference the scan stopped at (a scan from there would start at it).
   return stop ? rewriteSplit(made, text, resyncs + 1, stop.new, { text: before, from: stop.old + shift }, false) : made
 }
 
@@ -1309,11 +1309,6 @@ function definitionsIn(blocks: readonly MarkdownBlock[], from: number, to: numbe
 }
 
 /**
- * Where the first line of a block that is not the first ends: after the line ending its slice
- * starts with (see `parseRegion`), at the next line ending, or at its end when it has one line (the
- * next block's slice starts with that line's ending).
- */
-/**
  * A block's first line starting, after at most three spaces, with a letter: no block construct
  * starts with one, so the line is paragraph text, or continues the block before it (lazily, or as
  * that block's content), whatever follows on it. Its first letter decides as much as the whole line
@@ -1323,10 +1318,10 @@ const letterStartedLine = /^(?:\r\n|\r|\n)? {0,3}\p{L}/u
 
 /**
  * Whether `block` (ending at `nextStart` in `text`, the new text, which the old one equals up to
- * `changeAt`) stays settled as it is, whatever the next block's first line has become: a blank line
- * after it that the change leaves whole ends it for good, if it is a block a blank line closes (not
- * a list, a footnote definition or indented code, which a later indented line may continue); and it
- * is settled while that first line is complete.
+ * `changeAt`) stays settled as it is, whatever the next block's first line has become, as long as
+ * that line is neither blank nor incomplete: the blank line after it ends it for good if it is a
+ * block a blank line closes (not a list, a footnote definition or indented code, which a later
+ * indented line may continue), and a fresh split settles it once that line is complete.
  */
 function closedByBlankLine(
   block: MarkdownBlock,
@@ -1358,6 +1353,11 @@ const nonBlank = /[^ \t]/
 /** Content, a line ending, then a last line of nothing but spaces and tabs: a blank line follows the content. */
 const blankLastLine = /\S[^\r\n]*(?:\r\n|\r|\n)[ \t]*$/
 
+/**
+ * Where the first line of a block that is not the first ends: after the line ending its slice
+ * starts with (see `parseRegion`), at the next line ending, or at its end when it has one line (the
+ * next block's slice starts with that line's ending).
+ */
 function firstLineEnd(block: string): number {
   const from = lineEndingLength(block, 0)
   lineEndings.lastIndex = from
