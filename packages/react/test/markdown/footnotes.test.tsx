@@ -222,7 +222,9 @@ describe('a change renders the blocks it changes', () => {
     expect(numbers).toEqual(['1', '2', '3', '2'])
   })
 
-  it('definitions streamed one per line, with no blank line between them, are parsed a few lines at a time', () => {
+  it('definitions streamed one per line, with no blank line between them, are parsed a few lines at a time', {
+    timeout: 120_000,
+  }, () => {
     // An answer's sources as GFM footnotes: each definition interrupts the paragraph text of the one
     // before, so once its first line is complete it is a block of its own, and only the tail is parsed.
     let text = ''

@@ -65,7 +65,7 @@ const piece = fc.constantFrom(
 )
 
 describe('literal autolinks', () => {
-  it('parse to remark-gfm’s trees for random texts', () => {
+  it('parse to remark-gfm’s trees for random texts', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 24 }), (pieces) => {
         const source = pieces.join('')
