@@ -538,6 +538,8 @@ const BlockView = memo(function BlockView({ block, owner, definitions, footnotes
       separated={separated}
       source={footnotes ? footnotes.source : prefix + text}
       prefix={prefix}
+      definitions={definitions}
+      searchKey={searchKey}
       owner={footnotes ? undefined : owner}
       rendersAsOwner={!footnotes && block.rendersAsOwner === true && prefix === ''}
       footnotes={footnotes}
@@ -553,6 +555,9 @@ interface RenderedBlockProps {
   source: string
   /** The link definitions written before the block's text in `source` (see `definitionsPrefix`). */
   prefix: string
+  /** The document's definitions the prefix is written from, and the block text's `labelSearchKey` ('' without them). */
+  definitions: DocumentDefinitions
+  searchKey: string
   /** The splitter's block: when `source` is exactly its text, the tree of the parse that made it is used once. */
   owner: MarkdownBlock | undefined
   /** `source` renders as the owner's text does (see `MarkdownBlock.rendersAsOwner`): its tree is used too. */
@@ -575,6 +580,8 @@ const RenderedBlock = memo(
     separated,
     source,
     prefix,
+    definitions,
+    searchKey,
     owner,
     rendersAsOwner,
     footnotes,
@@ -601,7 +608,7 @@ const RenderedBlock = memo(
       !options.passNode &&
       source.length === prefix.length + owner.text.length &&
       hasTextAt(source, owner.text, prefix.length)
-    const prefixed = withDefinitions ? prefixedTreeOf(owner, prefix) : undefined
+    const prefixed = withDefinitions ? prefixedTreeOf(owner, prefix, definitions, searchKey) : undefined
     const syntax =
       owner === undefined || prefixed ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
     const given = !!syntax || !!prefixed || !!footnotes

@@ -22,7 +22,23 @@
 
 import type { Root, RootContent } from 'mdast'
 import { htmlBlockNames } from 'micromark-util-html-tag-name'
-import { type DocumentDefinitions, documentDefinitions, type LinkDefinition, noDefinitions } from './link-definitions'
+import {
+  type DefinedLabels,
+  definitionNodes,
+  documentLabels,
+  type LabelsDefinedElsewhere,
+  labelsForRewrite,
+  mayUseAny,
+  noLabelsElsewhere,
+  resolvesAlike,
+} from './defined-labels'
+import {
+  type DocumentDefinitions,
+  documentDefinitions,
+  type LinkDefinition,
+  labelSearchKey,
+  noDefinitions,
+} from './link-definitions'
 import {
   continuedList,
   keepStreamingList,
@@ -31,7 +47,8 @@ import {
   streamingList,
   streamingListOf,
 } from './list-items'
-import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
+import { rootOf } from './markdown-pipeline'
+import { gfmSyntax, type MarkdownSyntax, parsesWithDefinitions } from './markdown-syntax'
 import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
@@ -227,21 +244,42 @@ export function takeBlockSyntax(block: MarkdownBlock): BlockSyntax | undefined {
 }
 
 /**
- * Trees of blocks that may cite a footnote (or define one) from a parse of a region that defines
- * footnotes, with the labels that region defines, until their footnote render takes them.
+ * Trees of blocks whose parse depends on labels defined in other blocks (a footnote call; a
+ * reference, in a part of a document parsed with its labels), with the labels that parse defined,
+ * until a render with the document's definitions takes them (`definedTreeOf`).
  */
-const footnoteTrees = new WeakMap<MarkdownBlock, { readonly syntax: BlockSyntax; readonly labels: string }>()
+const definedTrees = new WeakMap<MarkdownBlock, { readonly syntax: BlockSyntax; readonly defined: DefinedLabels }>()
 
 /**
- * The tree of `block` from the parse that made it, once, when that parse defined exactly the
- * document's footnote labels (`labels`, joined by line feeds): every reference in it resolved as it
- * does in a parse of the block after stub definitions of them, so that parse need not be made.
+ * The tree of `block` from the parse that made it, once, when its references and footnote calls
+ * resolved there as in the document, which defines `defined` (the block's `labelSearchKey` is
+ * `searchKey`): the tree of a parse of its text after the definitions it may use.
  */
-export function footnoteTreeOf(block: MarkdownBlock, labels: string): BlockSyntax | undefined {
-  const kept = footnoteTrees.get(block)
+export function definedTreeOf(
+  block: MarkdownBlock,
+  defined: DefinedLabels | undefined,
+  searchKey: string,
+): BlockSyntax | undefined {
+  const kept = definedTrees.get(block)
   if (!kept) return undefined
-  footnoteTrees.delete(block)
-  return kept.labels === labels ? kept.syntax : undefined
+  definedTrees.delete(block)
+  return defined && resolvesAlike(kept.defined, defined, searchKey) ? kept.syntax : undefined
+}
+
+/** Labels of the footnote definitions of the settled blocks, by pages array (pages never change). */
+const settledLabels = new WeakMap<object, readonly string[]>()
+
+/** The labels of the document's footnote definitions (settled and tail blocks), as written. */
+export function documentFootnoteLabels(split: SplitState): readonly string[] {
+  let settled = settledLabels.get(split.settledPages)
+  if (!settled) {
+    const labels: string[] = []
+    for (const block of settledBlocks(split)) if (block.footnoteLabels) labels.push(...block.footnoteLabels)
+    settled = labels
+    settledLabels.set(split.settledPages, settled)
+  }
+  const tail = split.tail.flatMap((block) => block.footnoteLabels ?? [])
+  return tail.length === 0 ? settled : [...settled, ...tail]
 }
 
 /**
@@ -289,10 +327,29 @@ export function keepPrefixedTree(block: MarkdownBlock, kept: PrefixedTree): void
   prefixedTrees.set(block, kept)
 }
 
-/** The tree `block` rendered from with `prefix` before it, or patched from one (see `prefixedTrees`). */
-export function prefixedTreeOf(block: MarkdownBlock, prefix: string): PrefixedTree | undefined {
+/**
+ * The tree `block` renders from with `prefix` (the `definitions` its text, whose `labelSearchKey` is
+ * `searchKey`, may use) before it: the one it rendered from or was patched from (see
+ * `prefixedTrees`), else the splitter's, when that parse had the labels defined that the document
+ * does (`definedTreeOf`).
+ */
+export function prefixedTreeOf(
+  block: MarkdownBlock,
+  prefix: string,
+  definitions: DocumentDefinitions,
+  searchKey: string,
+): PrefixedTree | undefined {
   const kept = prefixedTrees.get(block)
-  return kept?.prefix === prefix ? kept : undefined
+  if (kept?.prefix === prefix) return kept
+  const parsed = definedTreeOf(block, documentLabels(definitions), searchKey)
+  if (!parsed) return undefined
+  const made = {
+    prefix,
+    definitions: definitionNodes(searchKey, definitions),
+    tree: rootOf(parsed.nodes, parsed.offset, parsed.line),
+  }
+  prefixedTrees.set(block, made)
+  return made
 }
 
 export function releaseBlockTrees(split: SplitState): void {
@@ -372,8 +429,9 @@ function parseRegion(
   hasOutputBefore: boolean,
   replaced: readonly MarkdownBlock[],
   nextKey: number,
+  elsewhere: LabelsDefinedElsewhere = noLabelsElsewhere,
 ): ParsedRegion & { lastBlockStart: number; nodes: readonly TopLevelBlock[]; groupStarts: number[] } {
-  const parsed = parseTopLevelBlocks(region, syntax)
+  const parsed = parseTopLevelBlocks(region, syntax, elsewhere)
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
 
   const nodes = parsed.blocks
@@ -453,20 +511,17 @@ function parseRegion(
   // A block made here renders from this parse (`takeBlockSyntax`), unless a link definition in the
   // region resolved references in it: blocks render with the definitions known once their line ended.
   const reusable = nodes.every((node) => node.definitions.length === 0)
-  // Nor may a footnote definition in the region have resolved a footnote reference in it: without
-  // footnotes in the document, it renders from a parse without them.
-  const ownTree = (block: MarkdownBlock) =>
-    reusable && !block.rendersNothing && !(parsed.hasFootnoteDefinitions && block.text.includes('[^'))
-  // Such a block (or a footnote definition) keeps this parse for its footnote render instead: a parse
-  // with every footnote label defined, when the region defines all of the document's (`footnoteTreeOf`).
-  const citing = (block: MarkdownBlock) => reusable && parsed.hasFootnoteDefinitions && block.text.includes('[^')
-  let regionLabels: string | undefined
+  // Nor may a label defined in another part of the document, or a footnote defined in the region,
+  // have resolved a reference or a footnote call in it: it renders with the document's definitions.
+  const withFootnotes = parsed.hasFootnoteDefinitions || elsewhere.footnotes.length > 0
+  const dependsOnLabels = (block: MarkdownBlock) =>
+    (withFootnotes && block.text.includes('[^')) ||
+    (elsewhere.links.length > 0 && block.text.includes('[') && mayUseAny(labelSearchKey(block.text), elsewhere.links))
   const keepTree = (block: MarkdownBlock, group: number) => {
-    if (ownTree(block)) blockTrees.set(block, syntaxAt(group))
-    else if (citing(block)) {
-      regionLabels ??= nodes.flatMap((node) => node.footnoteLabels).join('\n')
-      footnoteTrees.set(block, { syntax: syntaxAt(group), labels: regionLabels })
-    }
+    if (!reusable) return
+    if (dependsOnLabels(block)) {
+      if (parsed.defined) definedTrees.set(block, { syntax: syntaxAt(group), defined: parsed.defined })
+    } else if (!block.rendersNothing) blockTrees.set(block, syntaxAt(group))
   }
 
   const settled: MarkdownBlock[] = []
@@ -559,8 +614,16 @@ function splitRegion(
   previous: SplitState | undefined,
   text: string,
   replaced: readonly MarkdownBlock[],
+  elsewhere: LabelsDefinedElsewhere = noLabelsElsewhere,
 ): SplitState {
-  const region = parseRegion(base.syntax, text.slice(base.settledEnd), base.settledHasOutput, replaced, base.nextKey)
+  const region = parseRegion(
+    base.syntax,
+    text.slice(base.settledEnd),
+    base.settledHasOutput,
+    replaced,
+    base.nextKey,
+    elsewhere,
+  )
   const [pages, tailPageKey, nextPageKey] = appendToPages(
     base.settledPages,
     region.settled,
@@ -621,6 +684,7 @@ export function rewriteSplit(
   knownPrefix = 0,
   oldTail: OldTail = { text: previous.text, from: knownPrefix },
   scanWords = true,
+  givenLabels?: () => LabelsDefinedElsewhere,
 ): SplitState {
   const oldText = previous.text
   const blocks = settledBlocks(previous)
@@ -643,6 +707,7 @@ export function rewriteSplit(
     offset = nextStart
   }
   const suffixLength = sharedSuffixLength(oldTail.text, text, Math.min(oldText.length, text.length) - prefixEnd)
+  const labels = givenLabels ?? rewriteLabels(previous, text, prefixEnd, text.length - suffixLength)
   // After a resync too: a change the word scan stopped at (a tag, a list number) is parsed where it
   // is, and the words changed after it (a diffusion step changes words everywhere) are still patched.
   if (resyncs < maxResyncs && scanWords) {
@@ -689,9 +754,9 @@ export function rewriteSplit(
         // read would copy it whole).
         const rest = { text: oldTail.text, from: oldStart - knownPrefix + oldTail.from }
         const partly = at < 0 ? undefined : joinedText(text, at, rest)
-        const rewritten = partly && rewriteBefore(previous, partly, blocks, kept, keptEnd, index, at)
+        const rewritten = partly && rewriteBefore(previous, partly, blocks, kept, keptEnd, index, at, labels())
         // Both texts are the same up to the anchor: the next step's prefix comparison starts there.
-        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1, at, rest)
+        if (rewritten) return rewriteSplit(rewritten, text, resyncs + 1, at, rest, true, labels)
       }
       oldStart += blocks[index]!.text.length
     }
@@ -705,13 +770,34 @@ export function rewriteSplit(
       keptEnd,
       candidate.index,
       candidate.start + shift,
+      labels(),
     )
     if (rewritten) return rewritten
   }
   const base = truncated(previous, text, blocks, kept, keptEnd)
   const tail = kept === blocks.length ? closedTail(previous, text) : undefined
-  if (tail) return splitRegion(withSettledTail(base, text, tail), previous, text, [])
-  return splitRegion(base, previous, text, all.slice(kept))
+  if (tail) return splitRegion(withSettledTail(base, text, tail), previous, text, [], labels())
+  return splitRegion(base, previous, text, all.slice(kept), labels())
+}
+
+/**
+ * The labels a rewrite's regions are parsed with (`labelsForRewrite`), found at the first parse: a
+ * region's own definitions are not all its document's, and parsed with the others, the references
+ * and footnote calls in it resolve as in the whole text, so their renders can take its trees.
+ */
+function rewriteLabels(previous: SplitState, text: string, from: number, to: number): () => LabelsDefinedElsewhere {
+  let labels: LabelsDefinedElsewhere | undefined
+  if (!parsesWithDefinitions(previous.syntax)) return () => noLabelsElsewhere
+  return () => {
+    labels ??= labelsForRewrite(
+      previous.definitions,
+      hasFootnoteDefinitions(previous) ? documentFootnoteLabels(previous) : [],
+      text,
+      from,
+      to,
+    )
+    return labels
+  }
 }
 
 /**
@@ -1119,6 +1205,7 @@ function rewriteBefore(
   keptEnd: number,
   anchor: number,
   anchorStart: number,
+  elsewhere: LabelsDefinedElsewhere,
 ): SplitState | undefined {
   const anchorBlock = blocks[anchor]!
   const next = blocks[anchor + 1] ?? previous.tail[0]!
@@ -1133,7 +1220,7 @@ function rewriteBefore(
     : text.slice(keptEnd, firstLine)
   const keptHasOutput = kept > 0 && (blocks[kept - 1]!.separated || !blocks[kept - 1]!.rendersNothing)
   const replaced = blocks.slice(kept, anchor)
-  const region = parseRegion(previous.syntax, regionText, keptHasOutput, replaced, previous.nextKey)
+  const region = parseRegion(previous.syntax, regionText, keptHasOutput, replaced, previous.nextKey, elsewhere)
   // The anchor must be the region's last block, starting where it did, and every block before it settled.
   const relativeStart = anchorStart - keptEnd
   if (region.tail.length !== 1 || region.lastBlockStart !== relativeStart) return undefined

@@ -17,13 +17,15 @@
  */
 import type { FootnoteDefinition, FootnoteReference, Nodes, Root, RootContent } from 'mdast'
 import {
-  footnoteTreeOf,
+  definedTreeOf,
+  documentFootnoteLabels,
   hasFootnoteDefinitions,
   type MarkdownBlock,
   renderedAsOf,
   type SplitState,
   settledBlocks,
 } from './block-splitter'
+import { definitionNodes, documentLabels } from './defined-labels'
 import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelCase, labelSearchKey } from './link-definitions'
@@ -52,22 +54,6 @@ export interface DocumentFootnotes {
 export interface RenderedText {
   readonly block: MarkdownBlock
   readonly text: string
-}
-
-/** Labels of the footnote definitions of the settled blocks, by pages array (pages never change). */
-const settledLabels = new WeakMap<object, readonly string[]>()
-
-/** The labels of the document's footnote definitions (settled and tail blocks), as written. */
-function footnoteLabels(split: SplitState): readonly string[] {
-  let settled = settledLabels.get(split.settledPages)
-  if (!settled) {
-    const labels: string[] = []
-    for (const block of settledBlocks(split)) if (block.footnoteLabels) labels.push(...block.footnoteLabels)
-    settled = labels
-    settledLabels.set(split.settledPages, settled)
-  }
-  const tail = split.tail.flatMap((block) => block.footnoteLabels ?? [])
-  return tail.length === 0 ? settled : [...settled, ...tail]
 }
 
 /**
@@ -153,10 +139,11 @@ function analyse(
     analyses.set(block, kept)
     return kept
   }
-  // The splitter's parse, when it defined every label and the block renders without link definitions.
-  const split = prefix === '' && text === block.text ? footnoteTreeOf(block, labels.key) : undefined
+  // The splitter's parse, when the labels it defined resolve the block's references and calls as the document's do.
+  const split =
+    text === block.text ? definedTreeOf(block, documentLabels(definitions, labels.list), searchKey) : undefined
   const nodes = split
-    ? rootOf(split.nodes, split.offset, split.line).children
+    ? [...definitionNodes(searchKey, definitions), ...rootOf(split.nodes, split.offset, split.line).children]
     : parseWithStubs(source, prefix, stubs, syntax)
   const references: string[] = []
   const found: FootnoteDefinition[] = []
@@ -298,7 +285,7 @@ export function documentFootnotes(
   definitions: DocumentDefinitions,
 ): DocumentFootnotes | undefined {
   if (!hasFootnoteDefinitions(split)) return undefined
-  const list = footnoteLabels(split)
+  const list = documentFootnoteLabels(split)
   const labels: Labels = { list, key: list.join('\n'), extending: new Map() }
   let settled = settledNumberings.get(split.settledPages)
   if (settled?.labelsKey !== labels.key || settled.definitions !== definitions || settled.syntax !== split.syntax) {

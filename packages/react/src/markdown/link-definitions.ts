@@ -80,7 +80,7 @@ export function labelSearchKey(source: string): string {
 export function definitionsPrefix(searchKey: string, definitions: DocumentDefinitions): string {
   let prefix = ''
   for (const definition of definitions.list) {
-    if (mayBeUsed(searchKey, definition)) prefix += `${definitionLine(definition)}\n`
+    if (labelMayBeUsed(searchKey, definition.identifier)) prefix += `${definitionLine(definition)}\n`
   }
   return prefix === '' ? '' : `${prefix}\n`
 }
@@ -90,7 +90,8 @@ export function withDefinitionLines(source: string, definitions: DocumentDefinit
   return definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(source), definitions) + source : source
 }
 
-function mayBeUsed(searchKey: string, { identifier }: LinkDefinition): boolean {
+/** Whether a source with this search key may use the label `identifier` (any case, or micromark's normalised form). */
+export function labelMayBeUsed(searchKey: string, identifier: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
   if (/[^\u0000-\u007f]/.test(identifier)) return true
   return identifier
@@ -111,7 +112,7 @@ export function mayRenderDifferently(
   next: DocumentDefinitions,
 ): boolean {
   if (previous === next) return false
-  return changedDefinitions(previous, next).some((definition) => mayBeUsed(searchKey, definition))
+  return changedDefinitions(previous, next).some((definition) => labelMayBeUsed(searchKey, definition.identifier))
 }
 
 interface DefinitionsSeen {

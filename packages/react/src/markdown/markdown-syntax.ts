@@ -18,10 +18,11 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { type PluggableList, type Processor, unified } from 'unified'
+import type { DefinedLabels, LabelsDefinedElsewhere } from './defined-labels'
 import { footnoteHandlers } from './footnote-numbering'
 import { type HtmlTreeRenderer, renderDefaultHtmlTree } from './html-tree-to-react'
 import { literalAutolinksFromMarkdown } from './literal-autolinks'
-import { markdownToSyntaxTree } from './markdown-to-syntax-tree'
+import { markdownToSyntaxTree, markdownToSyntaxTreeDefining } from './markdown-to-syntax-tree'
 import { syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
 
 /** The innermost block containing the end of the text: where an unfinished tail can be repaired. */
@@ -184,4 +185,22 @@ function gfmWithoutProcessor(): MarkdownSyntax {
     urlAttributes: gfmUrlAttributes,
     renderHtmlTree: renderDefaultHtmlTree,
   }
+}
+
+/** Whether a part of a document can be parsed with this set as it parses in the whole (any set but the default cannot). */
+export function parsesWithDefinitions(syntax: MarkdownSyntax): boolean {
+  return syntax === gfmSyntax
+}
+
+/**
+ * The parse of `source` as a part of a document whose other parts define the labels `elsewhere`
+ * (see `markdownToSyntaxTreeDefining`); undefined for a set that cannot be told them.
+ */
+export function parseWithDefinitions(
+  syntax: MarkdownSyntax,
+  source: string,
+  elsewhere: LabelsDefinedElsewhere,
+): { tree: MdastRoot; defined: DefinedLabels } | undefined {
+  if (!parsesWithDefinitions(syntax)) return undefined
+  return markdownToSyntaxTreeDefining(source, mayHoldLiteralAutolink.test(source), elsewhere)
 }

@@ -15,6 +15,7 @@ import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-c
 import { decodeString } from 'micromark-util-decode-string'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { Event, ParseContext, Token, TokenizeContext, Point as TokenPoint } from 'micromark-util-types'
+import type { DefinedLabels, LabelsDefinedElsewhere } from './defined-labels'
 import { linkLiteralsIn } from './literal-autolinks'
 
 /** A list or list item token, with whether it is spread (set while the list's events are prepared). */
@@ -35,13 +36,17 @@ let parser: ParseContext | undefined
 /** The parser's own fields; anything else on it is a document's state (GFM keeps its footnote labels there). */
 const parserFields = new Set(['constructs', 'content', 'document', 'flow', 'string', 'text', 'defined', 'lazy'])
 
-/** micromark's events for `source`, from one parser kept for every call, its per-document state reset. */
-function eventsOf(source: string): Event[] {
+/**
+ * micromark's events for `source`, from one parser kept for every call, its per-document state reset;
+ * with `elsewhere`, as if the document also defined those labels in other parts.
+ */
+function eventsOf(source: string, elsewhere?: LabelsDefinedElsewhere): Event[] {
   parser ??= parse({ extensions: [gfm()] })
   const fields = parser as unknown as Record<string, unknown>
   for (const key in fields) if (!parserFields.has(key)) fields[key] = undefined
-  parser.defined = []
+  parser.defined = elsewhere ? [...elsewhere.links] : []
   parser.lazy = {}
+  if (elsewhere) fields.gfmFootnotes = [...elsewhere.footnotes]
   return postprocess(parser.document().write(preprocess()(source, undefined, true)))
 }
 
@@ -53,6 +58,22 @@ export function markdownToSyntaxTree(source: string, literalAutolinks: boolean):
   const tree = compile(eventsOf(source))
   if (literalAutolinks) linkLiteralsIn(tree)
   return tree
+}
+
+/**
+ * `markdownToSyntaxTree` for a part of a document whose other parts define the labels `elsewhere`:
+ * its references and footnote calls of them resolve as in the whole document. `defined`: every label
+ * the parse had defined, those and the part's own.
+ */
+export function markdownToSyntaxTreeDefining(
+  source: string,
+  literalAutolinks: boolean,
+  elsewhere: LabelsDefinedElsewhere,
+): { tree: Root; defined: DefinedLabels } {
+  const tree = compile(eventsOf(source, elsewhere))
+  if (literalAutolinks) linkLiteralsIn(tree)
+  const fields = parser as unknown as { defined: string[]; gfmFootnotes?: string[] }
+  return { tree, defined: { links: new Set(fields.defined), footnotes: new Set(fields.gfmFootnotes) } }
 }
 
 const point = (at: TokenPoint) => ({ line: at.line, column: at.column, offset: at.offset })

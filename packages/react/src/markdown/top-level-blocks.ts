@@ -3,10 +3,16 @@
  * (`parseMarkdown`: remark-parse with GFM), so block boundaries can never disagree with the render.
  */
 import type { Nodes, RootContent } from 'mdast'
+import {
+  type DefinedLabels,
+  footnoteIdentifier,
+  type LabelsDefinedElsewhere,
+  noLabelsElsewhere,
+} from './defined-labels'
 import { reportMarkdownWork } from './instrumentation'
 import type { LinkDefinition } from './link-definitions'
 import { parseMarkdown } from './markdown-pipeline'
-import { gfmSyntax, type MarkdownSyntax, type TailLeaf } from './markdown-syntax'
+import { gfmSyntax, type MarkdownSyntax, parseWithDefinitions, type TailLeaf } from './markdown-syntax'
 
 export type { TailLeaf }
 
@@ -32,14 +38,30 @@ export interface ParsedBlocks {
   nodes: readonly RootContent[]
   /** A footnote definition somewhere: footnotes are numbered and listed for the whole document. */
   hasFootnoteDefinitions: boolean
+  /**
+   * The labels the parse had defined: those given (`elsewhere`) and its own footnotes' (its own link
+   * definitions aside). Undefined when it was given none and defined no footnote, or when its own
+   * footnote labels do not tell their identifiers (`footnoteIdentifier`).
+   */
+  defined: DefinedLabels | undefined
   leaf: TailLeaf | undefined
 }
 
 const containerTypes = new Set(['list', 'listItem', 'blockquote', 'table', 'tableRow', 'footnoteDefinition'])
 
-export function parseTopLevelBlocks(text: string, syntax: MarkdownSyntax = gfmSyntax): ParsedBlocks {
+/**
+ * `elsewhere`: labels the rest of the document defines. Where the syntax can take them, references
+ * and footnote calls of them resolve, as in a parse of the whole document.
+ */
+export function parseTopLevelBlocks(
+  text: string,
+  syntax: MarkdownSyntax = gfmSyntax,
+  elsewhere: LabelsDefinedElsewhere = noLabelsElsewhere,
+): ParsedBlocks {
   reportMarkdownWork({ kind: 'split-parse', chars: text.length })
-  const children = parseMarkdown(text, syntax).children
+  const given = elsewhere.links.length > 0 || elsewhere.footnotes.length > 0
+  const seeded = given ? parseWithDefinitions(syntax, text, elsewhere) : undefined
+  const children = (seeded?.tree ?? parseMarkdown(text, syntax)).children
   const blocks: TopLevelBlock[] = []
   let hasFootnoteDefinitions = false
   for (const node of children) {
@@ -62,7 +84,25 @@ export function parseTopLevelBlocks(text: string, syntax: MarkdownSyntax = gfmSy
       footnoteLabels,
     })
   }
-  return { blocks, nodes: children, hasFootnoteDefinitions, leaf: tailLeaf(text, children[children.length - 1]) }
+  return {
+    blocks,
+    nodes: children,
+    hasFootnoteDefinitions,
+    defined: seeded ? seeded.defined : hasFootnoteDefinitions ? ownFootnotes(blocks) : undefined,
+    leaf: tailLeaf(text, children[children.length - 1]),
+  }
+}
+
+function ownFootnotes(blocks: readonly TopLevelBlock[]): DefinedLabels | undefined {
+  const footnotes = new Set<string>()
+  for (const block of blocks) {
+    for (const label of block.footnoteLabels) {
+      const identifier = footnoteIdentifier(label)
+      if (identifier === undefined) return undefined
+      footnotes.add(identifier)
+    }
+  }
+  return { links: new Set(), footnotes }
 }
 
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */

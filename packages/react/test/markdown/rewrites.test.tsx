@@ -681,6 +681,39 @@ describe('citations: markers in a few paragraphs and a sources list after the la
     live.unmount()
   })
 
+  it('a changed block renders from its region parse, made with the link labels defined elsewhere, only while the document defines the same ones it may use', () => {
+    const defined = `${draft}\n[z]: https://example.com/z\n[y]: https://example.com/y\n`
+    const live = liveMarkdown()
+    live.render({ text: defined, streaming: true })
+    // Paragraph 12 comes to use [y] (after an asterisk that is emphasis only while [y] is undefined)
+    // and [z]; its region is parsed with [y] and [z] defined, as the old text defines them.
+    const citing = (text: string, label = 'y') =>
+      withCitations(text, [40]).replace('Paragraph 12 with', `Paragraph 12 *[one*][${label}] and [two][z] with`)
+    const both = citing(defined)
+    const work: MarkdownWork[] = []
+    setMarkdownWorkListener((item) => work.push(item))
+    live.render({ text: both, streaming: true })
+    setMarkdownWorkListener(undefined)
+    expect(renderedHtml(live)).toBe(referenceHtml(both))
+    expect(live.container.querySelector('a[href="https://example.com/y"]')?.textContent).toBe('one*')
+    // Paragraph 12 renders from the splitter's parse of its region, not from a parse of its own.
+    expect(work.filter((item) => item.kind === 'block-render')).toHaveLength(2)
+    expect(work.filter((item) => item.kind === 'block-render' && item.parsed !== false)).toEqual([])
+    // The same rewrite removing [y]'s definition at the end: the region parse had it defined.
+    live.render({ text: defined, streaming: true })
+    const withoutY = both.replace('[y]: https://example.com/y\n', '')
+    live.render({ text: withoutY, streaming: true })
+    expect(renderedHtml(live)).toBe(referenceHtml(withoutY))
+    expect([...live.container.querySelectorAll('em')].map((em) => em.textContent)).toContain('[one')
+    // Using [x] and adding its definition at the end, where the region parse had it undefined.
+    live.render({ text: defined, streaming: true })
+    const withX = `${citing(defined, 'x')}\n[x]: https://example.com/x\n`
+    live.render({ text: withX, streaming: true })
+    expect(renderedHtml(live)).toBe(referenceHtml(withX))
+    expect(live.container.querySelector('a[href="https://example.com/x"]')?.textContent).toBe('one*')
+    live.unmount()
+  })
+
   it('a rewrite that merges two blocks (a blank line removed) as well as citing equals a fresh split', () => {
     const before = splitFrom(undefined, draft)
     const merged = withCitations(draft, [50]).replace('## Section 20\n\nParagraph 20', '## Section 20\nParagraph 20')
