@@ -1,8 +1,10 @@
 /**
  * The transcript store: a zustand vanilla store whose updates queue and are reduced in one
- * batch per animation frame (or microtask, or on demand), with one notification per batch.
+ * batch per animation frame (in the page's shared frame loop, `frame-loop.ts`), or microtask, or on
+ * demand, with one notification per batch.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { frameLoopTurn } from './frame-loop'
 import { MessageListeners, registerMessageListeners } from './message-subscriptions'
 import { reduceBatch } from './reduce'
 import { createInitialState, type TranscriptState } from './state'
@@ -11,8 +13,10 @@ import type { AgentUpdate, IssueHandler } from './updates'
 /**
  * When queued updates are applied:
  * - `'frame'`: once per animation frame (default where `requestAnimationFrame` exists), so a clear
- *   followed by new text in the same frame is never painted empty; when the page's stores have
- *   used `frameBudgetMs` of the frame, the rest wait for the next one (a dashboard of streams);
+ *   followed by new text in the same frame is never painted empty. All such stores on the page share
+ *   one frame loop (one animation-frame callback a frame) that flushes them in the order they queued;
+ *   once a frame's flushes and renders have used `frameBudgetMs`, the rest wait for the next frame
+ *   (a dashboard of streams);
  * - `'microtask'`: at the end of the current task (default elsewhere);
  * - `'sync'`: immediately, one notification per `apply` call;
  * - a function: called with `flush` whenever the queue becomes non-empty; call it when you like.
@@ -26,12 +30,16 @@ export interface TranscriptStoreOptions {
   /** Start from this state instead of an empty transcript (e.g. a saved one). */
   initialState?: TranscriptState
   /**
-   * With the `'frame'` schedule: once the stores on the page have spent this many ms of the current
-   * frame flushing and rendering, this store waits for the next frame (taking what arrives meanwhile
-   * into the same batch) rather than make the page drop the frame. Waiting stores go first in the
-   * next frame, and the first flush of a frame always happens, so every store gets its turn; the
-   * hidden-tab timer flushes once 250 ms pass without a frame, or after 1 s of waiting. Default 4;
-   * `Infinity` never waits.
+   * With the `'frame'` schedule: once this many ms of the current frame have passed since the page's
+   * frame loop began flushing stores in it, this store waits for the next frame (taking what arrives
+   * meanwhile into the same batch) rather than make the page drop the frame. The loop lets React
+   * render each flushed store (its synchronous re-render runs in a microtask) before it reads the
+   * clock for the next one, so the budget counts that render. Waiting stores keep their places and go
+   * first in the next frame, and the first flush of a frame always happens, so every store gets its
+   * turn; `flush()` called directly takes the store out of the line. Frames stop in hidden tabs: a
+   * timer flushes once 250 ms pass without a frame; while frames go on, it flushes the stores the
+   * budget kept waiting four such periods (1 s), a budget's worth per task. Default 4; `Infinity`
+   * never waits.
    */
   frameBudgetMs?: number
 }
@@ -48,64 +56,11 @@ export interface TranscriptActions {
 export type TranscriptStoreState = TranscriptState & TranscriptActions
 export type TranscriptStore = StoreApi<TranscriptStoreState>
 
-/** Frames stop in hidden tabs; this timer flushes anyway, so the queue cannot grow without bound. */
-const hiddenTabFlushMs = 250
-
 /**
  * Default of `frameBudgetMs`. A 60 Hz frame is 16.7 ms; style, layout and paint of what the
  * flushes changed, and the app's own work, need the rest (measured with 20 streams in bench/).
  */
 const defaultFrameBudgetMs = 4
-/** Hidden-tab periods a store the frame budget keeps waiting waits at most before the timer flushes it. */
-const maxBudgetWaits = 4
-
-/**
- * When the first store flush of the current frame began (shared by every store on the page), so the
- * budget counts the work stores did in this frame, not a late start caused by something else; and
- * how many frames the stores have seen, so the hidden-tab timer can tell stopped frames from a wait.
- */
-const currentFrame = { timestamp: Number.NaN, firstFlushAt: 0, count: 0 }
-
-function frameScheduler(flush: () => void, budgetMs: number): () => void {
-  let done = false
-  const run = () => {
-    if (done) return
-    done = true
-    cancelAnimationFrame(frame)
-    clearTimeout(timer)
-    flush()
-  }
-  // Every animation-frame callback of one frame gets the same timestamp. A store over budget asks
-  // again; callbacks asked for during a frame run first in the next one, so stores that waited
-  // flush before stores with newer updates, and every frame flushes at least its first store.
-  const onFrame = (timestamp: number) => {
-    const now = performance.now()
-    if (timestamp !== currentFrame.timestamp) {
-      currentFrame.timestamp = timestamp
-      currentFrame.firstFlushAt = now
-      currentFrame.count++
-    } else if (now - currentFrame.firstFlushAt > budgetMs) {
-      frame = requestAnimationFrame(onFrame)
-      return
-    }
-    run()
-  }
-  // The timer is for frames that stopped (a hidden tab), not for a store the budget made wait: while
-  // frames still run it waits again. Flushing between frames would render outside any frame's budget
-  // and leave layout dirty for the next frame's scroll handlers (a forced layout per frame with 100
-  // streams). A page too loaded to give every store its turn within `maxBudgetWaits` periods gets the
-  // flush anyway: what was received shows late, never not at all.
-  let framesSeen = currentFrame.count
-  let waits = 0
-  const onTimer = () => {
-    if (currentFrame.count === framesSeen || ++waits >= maxBudgetWaits) return run()
-    framesSeen = currentFrame.count
-    timer = setTimeout(onTimer, hiddenTabFlushMs)
-  }
-  let frame = requestAnimationFrame(onFrame)
-  let timer = setTimeout(onTimer, hiddenTabFlushMs)
-  return run
-}
 
 export function createTranscriptStore(options: TranscriptStoreOptions = {}): TranscriptStore {
   const schedule = options.schedule ?? (typeof requestAnimationFrame === 'function' ? 'frame' : 'microtask')
@@ -126,6 +81,7 @@ export function createTranscriptStore(options: TranscriptStoreOptions = {}): Tra
 
     const flush = () => {
       scheduled = false
+      frameTurn?.cancel()
       if (queue.length === 0) return
       const batch = queue
       queue = []
@@ -141,10 +97,12 @@ export function createTranscriptStore(options: TranscriptStoreOptions = {}): Tra
       messageListeners.notify(changedMessageIds)
     }
 
+    const frameTurn = schedule === 'frame' ? frameLoopTurn(flush, frameBudgetMs) : undefined
+
     const requestFlush = () => {
       if (scheduled) return
       scheduled = true
-      if (schedule === 'frame') frameScheduler(flush, frameBudgetMs)
+      if (frameTurn) frameTurn.request()
       else if (schedule === 'microtask') queueMicrotask(flush)
       else if (typeof schedule === 'function') schedule(flush)
     }

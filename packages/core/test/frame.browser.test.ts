@@ -37,3 +37,28 @@ test('updates that arrive in different frames are reduced in different batches; 
   await nextFrame()
   expect(seen).toEqual(['draft', 'final answer'])
 })
+
+test('a hundred streaming stores ask for one animation frame at a time, and every one of them flushes', async () => {
+  const requestFrame = window.requestAnimationFrame
+  const waitFrame = () => new Promise((resolve) => requestFrame.call(window, resolve))
+  let requests = 0
+  window.requestAnimationFrame = (callback) => {
+    requests++
+    return requestFrame.call(window, callback)
+  }
+  try {
+    const stores = Array.from({ length: 100 }, () => createTranscriptStore())
+    for (const [index, store] of stores.entries())
+      store.getState().apply({ type: 'chunk', messageId: 'm', text: `stream ${index}` })
+    expect(requests).toBe(1)
+    let frames = 0
+    while (stores.some((store) => textOf(store) === undefined) && frames < 100) {
+      await waitFrame()
+      frames++
+    }
+    expect(stores.map(textOf)).toEqual(stores.map((_, index) => `stream ${index}`))
+    expect(requests).toBeLessThanOrEqual(frames)
+  } finally {
+    window.requestAnimationFrame = requestFrame
+  }
+})

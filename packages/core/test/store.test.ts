@@ -1,5 +1,9 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { type AgentUpdate, createTranscriptStore, type Issue, type TranscriptStore } from '@palimpsest/core'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+
+setFlagsFromString('--expose-gc')
 
 const chunk = (text: string, messageId = 'm'): AgentUpdate => ({ type: 'chunk', messageId, text })
 const textOf = (store: TranscriptStore, id = 'm') => {
@@ -68,142 +72,325 @@ describe('custom schedule', () => {
 })
 
 describe('frame', () => {
+  /** The page's animation-frame requests, in the order made. */
   const frames: FrameRequestCallback[] = []
+  const clock = { now: 1_000 }
+  /** What each store flushed (its text when notified) and whether that happened in a frame. */
+  let flushes: { store: string; text: string | undefined; inFrame: boolean }[] = []
+  let inFrame = false
+  /** A fresh module per test: the frame loop is shared by every store of a page, so a test is a page. */
+  let createStore: typeof createTranscriptStore
+
+  beforeEach(async () => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now)
+    vi.resetModules()
+    createStore = (await import('@palimpsest/core')).createTranscriptStore
+  })
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
     vi.useRealTimers()
     frames.length = 0
+    flushes = []
+    inFrame = false
+    clock.now = 1_000
   })
-  const stubFrames = () => {
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
-    vi.stubGlobal('cancelAnimationFrame', () => {})
+
+  /** The microtasks queued so far and those they queue, all run (`setImmediate` is not faked). */
+  const drainMicrotasks = () => new Promise((resolve) => setImmediate(resolve))
+
+  /** Runs the pending animation frame as a browser does: its callback, then the microtasks it queued. */
+  async function runFrame() {
+    expect(frames).toHaveLength(1)
+    const callback = frames.shift() as FrameRequestCallback
+    inFrame = true
+    callback(clock.now)
+    await drainMicrotasks()
+    inFrame = false
+    clock.now += 16
   }
 
-  test('is the default where requestAnimationFrame exists: one batch and one notification per frame', () => {
-    stubFrames()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const store = createTranscriptStore()
+  /**
+   * A frame-scheduled store named `name` whose notification (its render) takes `renderMs` on the
+   * clock, synchronously or, with `inMicrotask`, in a microtask as React's re-render does.
+   */
+  function storeRendering(name: string, renderMs: number, { frameBudgetMs = 4, inMicrotask = false } = {}) {
+    const store = createStore({ schedule: 'frame', frameBudgetMs })
+    store.subscribe(() => {
+      flushes.push({ store: name, text: textOf(store), inFrame })
+      const render = () => {
+        clock.now += renderMs
+      }
+      if (inMicrotask) queueMicrotask(render)
+      else render()
+    })
+    return store
+  }
+  const flushedStores = () => flushes.map((flush) => flush.store)
+
+  test('is the default where requestAnimationFrame exists: one batch and one notification per frame', async () => {
+    const store = createStore()
     const notified = countNotifications(store)
     store.getState().apply(chunk('a'))
     store.getState().apply(chunk('b'))
     expect(frames).toHaveLength(1)
     expect(store.getState().messages.m).toBeUndefined()
-    frames[0]?.(performance.now())
+    await runFrame()
     expect(textOf(store)).toBe('ab')
     expect(notified.count).toBe(1)
+    expect(frames).toHaveLength(0)
   })
 
-  test('when frames stop (a hidden tab) a timer flushes anyway, and the late frame does nothing', () => {
-    stubFrames()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const store = createTranscriptStore({ schedule: 'frame' })
-    const notified = countNotifications(store)
-    store.getState().apply(chunk('hidden'))
-    vi.advanceTimersByTime(300)
-    expect(textOf(store)).toBe('hidden')
-    frames[0]?.(performance.now())
-    expect(notified.count).toBe(1)
-  })
-  test("once a frame's flushes have used the budget, the next store waits a frame and batches what arrives", () => {
-    stubFrames()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let now = 1_000
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
-    const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
-    const second = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
-    const notified = countNotifications(second)
-    first.getState().apply(chunk('first'))
-    second.getState().apply(chunk('a'))
-    const [firstFrame, secondFrame] = frames.splice(0)
-    // A late frame: its first flush happens however late it starts.
-    firstFrame?.(900)
-    expect(textOf(first)).toBe('first')
-    now += 6 // rendering the first store took 6 ms of this frame
-    secondFrame?.(900)
-    expect(second.getState().messages.m).toBeUndefined()
+  test('a hundred streaming stores hold one animation-frame request between them, and flush in the order they queued', async () => {
+    const stores = Array.from({ length: 100 }, (_, index) => storeRendering(`s${index}`, 1))
+    for (const [index, store] of stores.entries()) store.getState().apply(chunk(`text ${index}`))
     expect(frames).toHaveLength(1)
-    second.getState().apply(chunk('b'))
-    expect(frames).toHaveLength(1)
-    now += 10
-    frames.shift()?.(916)
-    expect(textOf(second)).toBe('ab')
-    expect(notified.count).toBe(1)
+    let framesRun = 0
+    while (frames.length > 0) {
+      await runFrame()
+      framesRun++
+      // Each frame flushes stores for its 4 ms (1 ms each, the first at 0 ms) and asks for one more frame.
+      expect(flushes).toHaveLength(Math.min(100, framesRun * 5))
+      expect(frames.length).toBeLessThanOrEqual(1)
+    }
+    expect(framesRun).toBe(20)
+    expect(flushedStores()).toEqual(stores.map((_, index) => `s${index}`))
+    expect(stores.map((store) => textOf(store))).toEqual(stores.map((_, index) => `text ${index}`))
   })
 
-  /**
-   * Two frame-scheduled stores with a 4 ms budget on a fake clock and timers: `late` waits in the
-   * second while the tests let the first use each frame's budget.
-   */
-  function storeKeptWaiting(clock: { now: number }) {
-    stubFrames()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    vi.spyOn(performance, 'now').mockImplementation(() => clock.now)
-    const first = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
-    const waiting = createTranscriptStore({ schedule: 'frame', frameBudgetMs: 4 })
-    waiting.getState().apply(chunk('late'))
-    return { first, waiting }
+  test('stores over the budget flush first in the next frame, in their order, with what arrived meanwhile', async () => {
+    const [first, second, third, later] = ['first', 'second', 'third', 'later'].map((name) => storeRendering(name, 6))
+    first?.getState().apply(chunk('first'))
+    second?.getState().apply(chunk('a'))
+    third?.getState().apply(chunk('third'))
+    // A late frame: its first flush happens however long the first store takes.
+    await runFrame()
+    expect(flushedStores()).toEqual(['first'])
+    later?.getState().apply(chunk('later'))
+    second?.getState().apply(chunk('b'))
+    expect(frames).toHaveLength(1)
+    await runFrame()
+    await runFrame()
+    await runFrame()
+    expect(flushes).toEqual([
+      { store: 'first', text: 'first', inFrame: true },
+      { store: 'second', text: 'ab', inFrame: true },
+      { store: 'third', text: 'third', inFrame: true },
+      { store: 'later', text: 'later', inFrame: true },
+    ])
+    expect(frames).toHaveLength(0)
+  })
+
+  test("the next store's budget check waits for the work a notification queued in a microtask (React's re-render)", async () => {
+    const stores = ['a', 'b', 'c'].map((name) => storeRendering(name, 3, { inMicrotask: true }))
+    for (const store of stores) store.getState().apply(chunk('x'))
+    await runFrame()
+    // a renders 3 ms (within 4, b goes on), b 3 more: c would start 6 ms into the frame.
+    expect(flushedStores()).toEqual(['a', 'b'])
+    await runFrame()
+    expect(flushedStores()).toEqual(['a', 'b', 'c'])
+  })
+
+  test('a store flushed directly leaves the line: the loop does not flush it again, and new updates queue it at the back', async () => {
+    const direct = storeRendering('direct', 6)
+    const other = storeRendering('other', 6)
+    direct.getState().apply(chunk('a'))
+    other.getState().apply(chunk('other'))
+    direct.getState().flush()
+    direct.getState().apply(chunk('b'))
+    expect(frames).toHaveLength(1)
+    await runFrame()
+    await runFrame()
+    expect(flushes).toEqual([
+      { store: 'direct', text: 'a', inFrame: false },
+      { store: 'other', text: 'other', inFrame: true },
+      { store: 'direct', text: 'ab', inFrame: true },
+    ])
+    expect(frames).toHaveLength(0)
+  })
+
+  test('a store reset while queued shows nothing of the dropped updates at the frame; later ones flush', async () => {
+    const store = storeRendering('store', 1)
+    store.getState().apply(chunk('dropped'))
+    store.getState().reset()
+    expect(flushes).toEqual([{ store: 'store', text: undefined, inFrame: false }])
+    await runFrame()
+    expect(flushes).toHaveLength(1)
+    store.getState().apply(chunk('after reset'))
+    await runFrame()
+    expect(flushes.at(-1)).toEqual({ store: 'store', text: 'after reset', inFrame: true })
+  })
+
+  test('a store queued during a frame waits for the next one, so no store flushes twice in a frame', async () => {
+    // An infinite budget and a subscriber that answers every flush with another update.
+    const echo = createStore({ schedule: 'frame', frameBudgetMs: Number.POSITIVE_INFINITY })
+    const notified = countNotifications(echo)
+    echo.subscribe(() => echo.getState().apply(chunk('.')))
+    echo.getState().apply(chunk('x'))
+    await runFrame()
+    expect(notified.count).toBe(1)
+    expect(frames).toHaveLength(1)
+    await runFrame()
+    expect(notified.count).toBe(2)
+    expect(textOf(echo)).toBe('x.')
+  })
+
+  test("a subscriber that throws is reported, and the frame's other stores still flush", async () => {
+    const reported: unknown[] = []
+    const runMicrotask = queueMicrotask
+    vi.stubGlobal('queueMicrotask', (callback: () => void) =>
+      runMicrotask(() => {
+        try {
+          callback()
+        } catch (error) {
+          reported.push(error)
+        }
+      }),
+    )
+    const failing = storeRendering('failing', 1)
+    failing.subscribe(() => {
+      throw new Error('subscriber bug')
+    })
+    const other = storeRendering('other', 1)
+    failing.getState().apply(chunk('a'))
+    other.getState().apply(chunk('b'))
+    await runFrame()
+    expect(flushes).toEqual([
+      { store: 'failing', text: 'a', inFrame: true },
+      { store: 'other', text: 'b', inFrame: true },
+    ])
+    expect(reported).toEqual([new Error('subscriber bug')])
+    failing.getState().apply(chunk('c'))
+    await runFrame()
+    expect(textOf(failing)).toBe('ac')
+  })
+
+  test('within the budget every store flushes in the same frame, and a store with an infinite budget never waits', async () => {
+    const stores = [
+      storeRendering('a', 3),
+      storeRendering('b', 100),
+      storeRendering('c', 1),
+      storeRendering('unbudgeted', 1, { frameBudgetMs: Number.POSITIVE_INFINITY }),
+    ]
+    for (const store of stores) store.getState().apply(chunk('x'))
+    await runFrame()
+    // a: 3 ms, within b's 4 ms; b took 100 ms, so c waits; the unbudgeted store does not.
+    expect(flushedStores()).toEqual(['a', 'b', 'unbudgeted'])
+    await runFrame()
+    expect(flushedStores()).toEqual(['a', 'b', 'unbudgeted', 'c'])
+  })
+
+  /** Lets `ms` pass: the timers due meanwhile run, each followed by the microtasks it queued. */
+  async function advance(ms: number) {
+    await vi.advanceTimersByTimeAsync(ms)
+    await drainMicrotasks()
   }
 
-  test('a store the budget keeps waiting is not flushed by the hidden-tab timer while frames go on', () => {
-    const clock = { now: 1_000 }
-    const { first, waiting } = storeKeptWaiting(clock)
-    // Every frame some other store uses the whole budget before the waiting one's turn.
-    for (let frame = 0; frame < 30; frame++) {
-      const timestamp = 2_000 + frame * 16
-      first.getState().apply(chunk('x'))
-      const callbacks = frames.splice(0)
-      const firstCallback = callbacks.pop()
-      firstCallback?.(timestamp)
-      clock.now += 6
-      for (const callback of callbacks) callback(timestamp)
-      vi.advanceTimersByTime(16)
-    }
-    // 480 ms of frames: the timer (250 ms) never flushed it between frames.
-    expect(waiting.getState().messages.m).toBeUndefined()
-    // Frames stop: the timer flushes within two periods.
-    vi.advanceTimersByTime(500)
-    expect(textOf(waiting)).toBe('late')
-  })
-
-  test('a store the budget keeps waiting for a second is flushed by the timer even while frames go on', () => {
-    const clock = { now: 1_000 }
-    const { first, waiting } = storeKeptWaiting(clock)
-    let flushedAt: number | undefined
-    for (let frame = 0; frame < 80 && flushedAt === undefined; frame++) {
-      const timestamp = 2_000 + frame * 16
-      first.getState().apply(chunk('x'))
-      const callbacks = frames.splice(0)
-      const firstCallback = callbacks.pop()
-      firstCallback?.(timestamp)
-      clock.now += 6
-      for (const callback of callbacks.filter((callback) => callback !== firstCallback)) frames.push(callback)
-      vi.advanceTimersByTime(16)
-      if (waiting.getState().messages.m) flushedAt = (frame + 1) * 16
-    }
-    // A page too loaded to give it a turn: it shows late (after four 250 ms periods), not never.
-    expect(flushedAt).toBeGreaterThanOrEqual(1_000)
-    expect(flushedAt).toBeLessThan(1_100)
-    expect(textOf(waiting)).toBe('late')
-  })
-
-  test('within the budget, or with an infinite one, every store flushes in the same frame', () => {
-    stubFrames()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let now = 5_000
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
-    const stores = [4, 4, Number.POSITIVE_INFINITY].map((frameBudgetMs) =>
-      createTranscriptStore({ schedule: 'frame', frameBudgetMs }),
-    )
-    for (const [index, store] of stores.entries()) store.getState().apply(chunk(`store ${index}`))
-    const callbacks = frames.splice(0)
-    callbacks[0]?.(4_990)
-    now += 3
-    callbacks[1]?.(4_990)
-    now += 100
-    callbacks[2]?.(4_990)
-    expect(stores.map((store) => textOf(store))).toEqual(['store 0', 'store 1', 'store 2'])
+  test('when frames stop (a hidden tab) the timer flushes every waiting store once, and the late frame does nothing', async () => {
+    const stores = ['a', 'b', 'c'].map((name) => storeRendering(name, 6))
+    for (const store of stores) store.getState().apply(chunk('hidden'))
+    await advance(249)
+    expect(flushes).toEqual([])
+    await advance(1)
+    expect(flushedStores()).toEqual(['a', 'b', 'c'])
+    expect(flushes.every((flush) => flush.text === 'hidden' && !flush.inFrame)).toBe(true)
+    await runFrame()
+    expect(flushes).toHaveLength(3)
     expect(frames).toHaveLength(0)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  test('a store the budget keeps waiting is not flushed by the hidden-tab timer while frames go on', async () => {
+    // Each store's render takes the whole budget: one store flushes per frame, 16 ms apart.
+    const stores = Array.from({ length: 30 }, (_, index) => storeRendering(`s${index}`, 6))
+    for (const store of stores) store.getState().apply(chunk('x'))
+    for (let frame = 0; frame < 29; frame++) {
+      await advance(16)
+      await runFrame()
+    }
+    // 464 ms of frames: the last store is still waiting, and no flush happened between frames.
+    expect(flushes).toHaveLength(29)
+    expect(flushes.every((flush) => flush.inFrame)).toBe(true)
+    expect(textOf(stores[29] as TranscriptStore)).toBeUndefined()
+    await advance(16)
+    await runFrame()
+    expect(flushes.at(-1)).toEqual({ store: 's29', text: 'x', inFrame: true })
+  })
+
+  test('stores the budget keeps waiting four periods are flushed by the timer, one budget per task, frames running between', async () => {
+    const stores = Array.from({ length: 80 }, (_, index) => storeRendering(`s${index}`, 6))
+    for (const store of stores) store.getState().apply(chunk('x'))
+    // 62 frames, one store each, until 992 ms: no store has waited four periods yet.
+    for (let frame = 0; frame < 62; frame++) {
+      await advance(16)
+      await runFrame()
+    }
+    expect(flushes).toHaveLength(62)
+    expect(flushes.every((flush) => flush.inFrame)).toBe(true)
+    // At 1,000 ms the 18 stores left have waited four periods. One timer task flushes one budget's worth…
+    vi.advanceTimersToNextTimer()
+    await drainMicrotasks()
+    expect(flushes).toHaveLength(63)
+    expect(flushes.at(-1)).toEqual({ store: 's62', text: 'x', inFrame: false })
+    // …and a frame can run before the next one.
+    await runFrame()
+    expect(flushes.at(-1)).toEqual({ store: 's63', text: 'x', inFrame: true })
+    // The rest follow in further timer tasks of 0 ms (a browser makes nested ones 4 ms).
+    await advance(100)
+    // The page shows every store's text late (after about a second), not never.
+    expect(flushes).toHaveLength(80)
+    expect(flushedStores()).toEqual(stores.map((_, index) => `s${index}`))
+    expect(stores.every((store) => textOf(store) === 'x')).toBe(true)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  test('a frame or timer lost with replaced fake timers (one test to the next) does not keep later stores waiting', async () => {
+    const before = storeRendering('before', 1)
+    before.getState().apply(chunk('x'))
+    // The fake requestAnimationFrame and setTimeout are replaced, and what was pending through them is dropped.
+    frames.length = 0
+    vi.useRealTimers()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    const after = storeRendering('after', 1)
+    after.getState().apply(chunk('y'))
+    await runFrame()
+    expect(flushes).toEqual([
+      { store: 'before', text: 'x', inFrame: true },
+      { store: 'after', text: 'y', inFrame: true },
+    ])
+    // Frames stop: the new timer flushes.
+    frames.length = 0
+    vi.useRealTimers()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    after.getState().apply(chunk('z'))
+    await advance(250)
+    expect(flushes.at(-1)).toEqual({ store: 'after', text: 'yz', inFrame: false })
+  })
+
+  test('the loop keeps a store nobody else references only until its flush has run', async () => {
+    const gc = runInNewContext('gc') as () => void
+    const nextTask = () => new Promise((resolve) => setImmediate(resolve))
+    /** A listener lives as long as the store's internals (its flush) do. */
+    const queueAndDrop = () => {
+      const store = createStore({ schedule: 'frame' })
+      const listener = () => {}
+      store.subscribe(listener)
+      store.getState().apply(chunk('x'))
+      return new WeakRef(listener)
+    }
+    const listener = queueAndDrop()
+    // A WeakRef holds its target until the task that made or read it ends.
+    await nextTask()
+    gc()
+    expect(listener.deref()).toBeDefined()
+    await runFrame()
+    await nextTask()
+    gc()
+    expect(listener.deref()).toBeUndefined()
   })
 })
 
