@@ -7,7 +7,7 @@
  * difference holds none the block may use.
  */
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { type DocumentDefinitions, type LinkDefinition, labelMayBeUsed } from './link-definitions'
+import { type DocumentDefinitions, definitionsMayBeUsed, type LinkDefinition, labelMayBeUsed } from './link-definitions'
 
 /** Identifiers (micromark's normalised form) of the link and footnote definitions of a parse or a document. */
 export interface DefinedLabels {
@@ -29,6 +29,17 @@ export const noLabelsElsewhere: LabelsDefinedElsewhere = { links: [], footnotes:
  */
 export function footnoteIdentifier(label: string): string | undefined {
   return label.includes('\\') || label.includes('&') ? undefined : normalizeIdentifier(label)
+}
+
+/** The identifiers footnote labels as written define; undefined when one does not tell its own (`footnoteIdentifier`). */
+export function footnoteIdentifiers(labels: readonly string[]): Set<string> | undefined {
+  const identifiers = new Set<string>()
+  for (const label of labels) {
+    const identifier = footnoteIdentifier(label)
+    if (identifier === undefined) return undefined
+    identifiers.add(identifier)
+  }
+  return identifiers
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
@@ -103,11 +114,7 @@ export function documentLabels(
     linkIdentifiers.set(definitions, links)
   }
   if (lastFootnotes.labels !== footnoteLabels) {
-    const identifiers = footnoteLabels.map(footnoteIdentifier)
-    lastFootnotes = {
-      labels: footnoteLabels,
-      identifiers: identifiers.includes(undefined) ? undefined : new Set(identifiers as string[]),
-    }
+    lastFootnotes = { labels: footnoteLabels, identifiers: footnoteIdentifiers(footnoteLabels) }
   }
   const footnotes = lastFootnotes.identifiers
   return links && footnotes ? { links, footnotes } : undefined
@@ -157,7 +164,11 @@ export function definitionNodes(
   searchKey: string,
   definitions: DocumentDefinitions,
 ): { type: 'definition'; identifier: string; label: string; url: string; title: string | null }[] {
-  return definitions.list
-    .filter((definition) => labelMayBeUsed(searchKey, definition.identifier))
-    .map(({ identifier, url, title }) => ({ type: 'definition', identifier, label: identifier, url, title }))
+  return definitionsMayBeUsed(searchKey, definitions).map(({ identifier, url, title }) => ({
+    type: 'definition',
+    identifier,
+    label: identifier,
+    url,
+    title,
+  }))
 }

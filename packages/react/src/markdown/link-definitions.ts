@@ -79,10 +79,13 @@ export function labelSearchKey(source: string): string {
  */
 export function definitionsPrefix(searchKey: string, definitions: DocumentDefinitions): string {
   let prefix = ''
-  for (const definition of definitions.list) {
-    if (labelMayBeUsed(searchKey, definition.identifier)) prefix += `${definitionLine(definition)}\n`
-  }
+  for (const definition of definitionsMayBeUsed(searchKey, definitions)) prefix += `${definitionLine(definition)}\n`
   return prefix === '' ? '' : `${prefix}\n`
+}
+
+/** The definitions a source with this search key may use (`labelMayBeUsed`), in document order. */
+export function definitionsMayBeUsed(searchKey: string, definitions: DocumentDefinitions): LinkDefinition[] {
+  return definitions.list.filter((definition) => labelMayBeUsed(searchKey, definition.identifier))
 }
 
 /** `source` with the definition lines it may use written before it (`definitionsPrefix`), as a part of a block renders. */

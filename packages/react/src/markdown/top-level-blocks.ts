@@ -5,7 +5,7 @@
 import type { Nodes, RootContent } from 'mdast'
 import {
   type DefinedLabels,
-  footnoteIdentifier,
+  footnoteIdentifiers,
   type LabelsDefinedElsewhere,
   noLabelsElsewhere,
 } from './defined-labels'
@@ -94,15 +94,8 @@ export function parseTopLevelBlocks(
 }
 
 function ownFootnotes(blocks: readonly TopLevelBlock[]): DefinedLabels | undefined {
-  const footnotes = new Set<string>()
-  for (const block of blocks) {
-    for (const label of block.footnoteLabels) {
-      const identifier = footnoteIdentifier(label)
-      if (identifier === undefined) return undefined
-      footnotes.add(identifier)
-    }
-  }
-  return { links: new Set(), footnotes }
+  const footnotes = footnoteIdentifiers(blocks.flatMap((block) => block.footnoteLabels))
+  return footnotes && { links: new Set(), footnotes }
 }
 
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
