@@ -38,6 +38,8 @@ const shapes: Record<string, string> = {
   fence: `\`\`\`ts\n${rows(2500, (i) => `const value${i} = compute(${i}) // words here`).join('\n')}\n\`\`\``,
   html: `<div>\n${rows(1500, (i) => `<p>paragraph ${i} words words</p>`).join('\n')}\n</div>`,
   paragraph: rows(1500, (i) => `sentence ${i} has some words and **bold** text`).join(' '),
+  // Paragraphs of one long line each, as models write them (no hard wraps), 3 KB a line.
+  longLines: rows(32, (p) => rows(70, (i) => `Sentence ${p}.${i} has *some* words`).join(' ')).join('\n\n'),
   headings: rows(2000, (i) => `## heading ${i} words`).join('\n'),
   footnotes: `${rows(400, (i) => `Paragraph ${i} with words[^n${i}].`).join('\n\n')}\n\n${rows(400, (i) => `[^n${i}]: note ${i} words`).join('\n')}`,
   definitions: rows(700, (i) => `Paragraph ${i} with [ref ${i}] words.\n\n[ref ${i}]: http://e.com/${i}`).join('\n\n'),

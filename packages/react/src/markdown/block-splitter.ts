@@ -1417,7 +1417,7 @@ function closedByBlankLine(
   nextStart: number,
   changeAt: number,
 ): boolean {
-  if (!blankLineClosed.has(block.type) || !blankLastLine.test(block.text)) return false
+  if (!blankLineClosed.has(block.type) || !hasBlankLastLine(block.text)) return false
   // The blank line's own line ending starts the next block. Its first line keeps a character other
   // than a space or tab before the change, so it is not blank: the blank lines before it, which end
   // the block's text, stay as they were.
@@ -1437,8 +1437,27 @@ const blankLineClosed = new Set([
   'code',
 ])
 const nonBlank = /[^ \t]/
-/** Content, a line ending, then a last line of nothing but spaces and tabs: a blank line follows the content. */
-const blankLastLine = /\S[^\r\n]*(?:\r\n|\r|\n)[ \t]*$/
+const nonSpace = /\S/
+
+/**
+ * Whether `text` ends with a line of nothing but spaces and tabs after a line with content: a blank
+ * line follows the content. Read back from the end: a pattern for it, tried at every character,
+ * costs the square of a long line's length (20 ms for a 4 KB line).
+ */
+function hasBlankLastLine(text: string): boolean {
+  let at = text.length
+  while (at > 0 && (text[at - 1] === ' ' || text[at - 1] === '\t')) at--
+  const ending = text[at - 1]
+  if (ending === '\n') at -= text[at - 2] === '\r' ? 2 : 1
+  else if (ending === '\r') at--
+  else return false
+  for (let index = at - 1; index >= 0; index--) {
+    const character = text[index] as string
+    if (character === '\n' || character === '\r') return false
+    if (nonSpace.test(character)) return true
+  }
+  return false
+}
 
 /**
  * Where the first line of a block that is not the first ends: after the line ending its slice
