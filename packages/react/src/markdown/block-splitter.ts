@@ -216,6 +216,7 @@ export function advanceSplit(
       ...(growTail(previous, text, true) ||
         growList(previous, text) ||
         closedBy(previous, text) ||
+        closedFence(previous, text) ||
         splitFrom(previous, text, true)),
       extended,
     }
@@ -832,6 +833,67 @@ function closedBy(previous: SplitState, text: string): SplitState | undefined {
   const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, previous.settledEnd)
   return { ...splitRegion(withSettledTail(base, text, tail), previous, text, []), rewrites: previous.rewrites }
 }
+
+/**
+ * `text`, which extends the previous text, split when what it adds closes the tail, one top-level
+ * fence whose fence starts its line (`fencedCode`), and starts the next block: the fence's lines up
+ * to its closing fence line are code whatever they hold, so it settles as it stands, and only the
+ * text after it is parsed (a parse of the whole tail read the fence's code once more each time one
+ * closed). Its tree is a parse of its opening and closing lines alone, given the code between them
+ * (verbatim, as `keepGrownCodeTree` reads it): the tree a parse of the block gives. As a fresh split,
+ * the closing line and the first line after it that is not blank are complete (a block settles once
+ * the next block's first line is), and no line holds a carriage return or a NUL (read otherwise).
+ */
+function closedFence(previous: SplitState, text: string): SplitState | undefined {
+  const tail = previous.tail[0]
+  if (previous.tail.length !== 1 || tail?.type !== 'code') return undefined
+  const code = fencedCode(tail.text)
+  if (!code) return undefined
+  const start = previous.settledEnd
+  const fence = start + leadingBlank.exec(tail.text)![0].length
+  const size = fenceSize(text, fence)
+  // In one code block only blank lines follow its closing line: the lines before its last line that
+  // is not blank are code.
+  let contentEnd = tail.text.length
+  while (contentEnd > code.contentStart && blankCharacter.test(tail.text[contentEnd - 1]!)) contentEnd--
+  let lineStart = start + Math.max(code.contentStart, lineStartBefore(tail.text, contentEnd))
+  let lineEnd = text.indexOf('\n', lineStart)
+  while (lineEnd >= 0) {
+    const closing = closingFenceLine.exec(text.slice(lineStart, lineEnd))?.[1]
+    if (closing && closing[0] === text[fence] && closing.length >= size) break
+    lineStart = lineEnd + 1
+    lineEnd = text.indexOf('\n', lineStart)
+  }
+  if (lineEnd < 0) return undefined
+  nextBlockLine.lastIndex = lineEnd
+  const next = nextBlockLine.exec(text)
+  if (!next) return undefined
+  const closed = text.slice(start, beforeLineEnding(text, lineEnd + next[1]!.length))
+  if (closed.includes('\r') || closed.includes('\0')) return undefined
+  const opening = closed.slice(0, code.contentStart)
+  const lines = parseTopLevelBlocks(opening + text.slice(lineStart, lineEnd), previous.syntax)
+  const node = lines.nodes.length === 1 ? lines.nodes[0] : undefined
+  if (node?.type !== 'code' || !node.position) return undefined
+  const closingStart = lineStart - start
+  const { end } = node.position
+  const value = closed.slice(code.contentStart, Math.max(code.contentStart, closingStart - 1))
+  const position = {
+    start: node.position.start,
+    end: {
+      line: end.line + lineFeeds(closed.slice(code.contentStart, closingStart)),
+      column: end.column,
+      offset: end.offset! + closingStart - code.contentStart,
+    },
+  }
+  const block: MarkdownBlock = { ...tail, text: closed }
+  blockTrees.set(block, { nodes: [{ ...node, value, position }], offset: 0, line: 1 })
+  const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, start)
+  return { ...splitRegion(withSettledTail(base, text, block), previous, text, []), rewrites: previous.rewrites }
+}
+
+const blankCharacter = /[ \t\r\n]/
+/** Line endings and blank lines, then a complete line that is not blank: the next block's first line. */
+const nextBlockLine = /((?:\r\n|\r|\n)(?:[ \t]*(?:\r\n|\r|\n))*)[ \t]*[^ \t\r\n][^\r\n]*[\r\n]/y
 
 const blankText = /^[ \t\r\n]*$/
 /** An empty line, then a complete line that is not blank (the first line of the next block: what settles the one before). */

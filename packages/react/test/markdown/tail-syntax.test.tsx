@@ -145,6 +145,63 @@ describe('a streaming fence', () => {
     )
   }, 60_000)
 
+  it('closes without parsing its code again: only its fence lines and the text after it are parsed', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `const value${i} = compute(${i}) // words here`)
+    let text = `Intro\n\n\`\`\`ts\n${rows.join('\n')}\n`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const after = '\nAfter the code.\n'
+    text += `\`\`\`\n${after}`
+    const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+    // The opening and closing lines (`\n\n```ts\n````), then the text after the fence; not its 13 KB of code.
+    expect(parsed.reduce((sum, chars) => sum + chars, 0)).toBeLessThanOrEqual(
+      '\n\n```ts\n```'.length + after.length + 1,
+    )
+    expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+
+  it('renders every chunk up to its closing and after it as a fresh render does, positions included', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', 'Intro text.\n\n', '- item\n\n', 'A paragraph\n'),
+        fc.constantFrom('```', '~~~', '```ts', '~~~ js x', '````', '`````'),
+        fc.array(codeLine, { maxLength: 8 }),
+        fc.constantFrom('```', '~~~', '````', '  ```', '``` \t', '```x', '   ````', '\t```', '``'),
+        fc.constantFrom(
+          '',
+          '\n',
+          '\nAfter.\n',
+          '\n\n- item\n',
+          '\n\n\n  text\nmore',
+          '\n```\nnext\n',
+          '\n  \n# Title\n',
+        ),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (before, fence, body, closer, after, sizes, withComponents) => {
+          const markdown = `${before}${fence}\n${body.join('\n')}${body.length > 0 ? '\n' : ''}${closer}${after}`
+          const props = withComponents ? { components } : {}
+          const live = liveMarkdown()
+          for (let end = 0, step = 0; end < markdown.length; step++) {
+            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+            const text = markdown.slice(0, end)
+            live.render({ ...props, text, streaming: true })
+            expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ ...props, text, streaming: true }))
+          }
+          live.render({ ...props, text: markdown, streaming: false })
+          expect(renderedHtml(live), JSON.stringify(markdown)).toBe(
+            freshHtml({ ...props, text: markdown, streaming: false }),
+          )
+          live.unmount()
+        },
+      ),
+      { numRuns: 400, seed: 41 },
+    )
+  }, 120_000)
+
   it('takes a line added, removed or edited in its code without parsing it, open or closed', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `const value${i} = compute(${i}) // words here`)
     const code = `\`\`\`ts\n${rows.join('\n')}`
