@@ -565,13 +565,15 @@ const lineEndings = /\r\n|\r|\n/g
 /** `changes` (offsets in the whole old text) relative to a block `block` starting at `start`, with their lines. */
 export function changesInBlock(block: string, changes: readonly WordChange[], start: number): BlockWordChange[] {
   let line = 1
+  // Line feeds found natively, one call a line (a change deep in a fence of thousands of lines).
+  const crs = block.includes('\r')
   lineEndings.lastIndex = 0
-  let ending = lineEndings.exec(block)
+  let ending = crs ? (lineEndings.exec(block)?.index ?? -1) : block.indexOf('\n')
   return changes.map((change) => {
     const from = change.from - start
-    while (ending && ending.index < from) {
+    while (ending >= 0 && ending < from) {
       line++
-      ending = lineEndings.exec(block)
+      ending = crs ? (lineEndings.exec(block)?.index ?? -1) : block.indexOf('\n', ending + 1)
     }
     return { ...change, from, to: change.to - start, line }
   })
@@ -829,6 +831,12 @@ function replaceWords(
 ): string[] | undefined {
   let sourceAt = kind === 'code' ? codeContentStart(source, start, end) : start
   if (sourceAt === undefined) return undefined
+  if (kind === 'code' && sourceAt > start) {
+    // After the opening line's line ending.
+    const crlf = source.charCodeAt(sourceAt) === 13 && source.charCodeAt(sourceAt + 1) === 10
+    const replaced = verbatimCodeReplaced(values[0]!, source, sourceAt + (crlf ? 2 : 1), changes)
+    if (replaced !== undefined) return [replaced]
+  }
   const results = values.map(() => '')
   const copied = values.map(() => 0)
   let field = 0
@@ -879,6 +887,36 @@ function replaceWords(
     valueAt = valueEnd
   }
   return results.map((result, index) => result + values[index]!.slice(copied[index]))
+}
+
+/**
+ * `replaceWords` for a fence's code that is its source's lines verbatim from `contentStart` (a fence
+ * that starts its line): each change is a word for a word, or a plain run, at the same place in the
+ * code, so its words need not be read one by one up to the change (a word changed in a fence of
+ * 100 KB read the whole fence). Undefined when the code is not verbatim there or a change is not
+ * one of those.
+ */
+function verbatimCodeReplaced(
+  value: string,
+  source: string,
+  contentStart: number,
+  changes: readonly BlockWordChange[],
+): string | undefined {
+  if (!source.startsWith(value, contentStart)) return undefined
+  let result = ''
+  let copied = 0
+  for (const change of changes) {
+    const from = change.from - contentStart
+    const to = change.to - contentStart
+    if (from < copied || to > value.length) return undefined
+    if (!change.run) {
+      const word = wordUnitBefore(value, from) === 0 && from < to && wordEnd(value, from) === to
+      if (!word || change.insert.length === 0 || wordEnd(change.insert, 0) !== change.insert.length) return undefined
+    }
+    result += value.slice(copied, from) + change.insert
+    copied = to
+  }
+  return result + value.slice(copied)
 }
 
 /** Where a code block's content starts: after its opening fence's line, or at its start when indented. */
