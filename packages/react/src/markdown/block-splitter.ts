@@ -724,6 +724,8 @@ export function rewriteSplit(
     if (rows) return rows
     const code = codeContentRewrite(previous, text, prefixEnd, suffixLength, all)
     if (code) return code
+    const html = htmlContentRewrite(previous, text, prefixEnd, suffixLength, all)
+    if (html) return html
   }
   const shift = text.length - oldText.length
 
@@ -1689,6 +1691,33 @@ function codeTreeOf(
   return { type: 'root', children: [{ ...node, value, position }] }
 }
 
+/** The block of `type` where a rewrite's one changed region (after `prefix`, before `suffix`) starts, and the region in it. */
+function changedRegion(
+  previous: SplitState,
+  prefix: number,
+  suffix: number,
+  all: readonly MarkdownBlock[],
+  type: string,
+): { block: MarkdownBlock; from: number; to: number } | undefined {
+  const { index, start } = changedBlock(all, 0, 0, prefix)
+  const block = all[index]
+  if (block?.type !== type) return undefined
+  return { block, from: prefix - start, to: previous.text.length - suffix - start }
+}
+
+/** `previous` with `change` made in `block` alone, which becomes `replacement`: no other block moves or changes. */
+function withBlockReplaced(
+  previous: SplitState,
+  text: string,
+  change: TextChange,
+  block: MarkdownBlock,
+  replacement: MarkdownBlock,
+): SplitState | undefined {
+  const blocks = rewriteBlocksInPlace(previous, [change], (rewritten) => rewritten === block && replacement)
+  if (!blocks) return undefined
+  return { ...previous, text, ...blocks, settledEnd: shiftedOffset(previous.settledEnd, [change]) }
+}
+
 /**
  * A rewrite inside the content of one top-level fenced code block whose fence starts its line (a
  * line added, removed or edited in code: no words for `wordRewrite`): its fences are unchanged and
@@ -1703,12 +1732,10 @@ function codeContentRewrite(
   suffix: number,
   all: readonly MarkdownBlock[],
 ): SplitState | undefined {
-  const { index, start } = changedBlock(all, 0, 0, prefix)
-  const block = all[index]
-  if (block?.type !== 'code') return undefined
+  const region = changedRegion(previous, prefix, suffix, all, 'code')
+  if (!region) return undefined
+  const { block, from, to } = region
   const old = block.text
-  const from = prefix - start
-  const to = previous.text.length - suffix - start
   const code = to <= old.length ? fencedCode(old) : undefined
   if (!code || from < code.contentStart) return undefined
   const { contentStart, lastEnd } = code
@@ -1725,7 +1752,7 @@ function codeContentRewrite(
     contentEnd = lastLine + shift - 1
   } else if (
     // Left open, it runs to the end of the text: the whole tail.
-    index !== all.length - 1 ||
+    block !== all[all.length - 1] ||
     previous.tail.length !== 1 ||
     changed.charCodeAt(changed.length - 1) !== old.charCodeAt(old.length - 1)
   ) {
@@ -1754,11 +1781,86 @@ function codeContentRewrite(
     const tree = codeTreeOf(repaired.tree, repaired.source.length, source, { contentStart, shift, lines })
     if (tree) repairedTrees.set(replacement, { source, tree })
   }
-  const change: TextChange = { from: prefix, to: previous.text.length - suffix, insert: inserted }
-  const blocks = rewriteBlocksInPlace(previous, [change], (rewritten) => rewritten === block && replacement)
-  if (!blocks) return undefined
-  return { ...previous, text, ...blocks, settledEnd: shiftedOffset(previous.settledEnd, [change]) }
+  return withBlockReplaced(
+    previous,
+    text,
+    { from: prefix, to: previous.text.length - suffix, insert: inserted },
+    block,
+    replacement,
+  )
 }
+
+/**
+ * A rewrite inside a top-level HTML block that a blank line ends (CommonMark's kinds 6 and 7; not
+ * one opened by `<script`, `<pre`, `<style`, `<textarea`, `<!` or `<?`, which end at markers of their
+ * own), below its first line and before that blank line, that leaves no line it touches blank: the
+ * block starts as it did and ends where it did, so no block boundary moves, every block keeps its
+ * key, and its HTML node is its lines, verbatim (a tag or word deleted in a table of contributors
+ * parsed the whole block). The tree it rendered from gets the new lines. Undefined otherwise.
+ */
+function htmlContentRewrite(
+  previous: SplitState,
+  text: string,
+  prefix: number,
+  suffix: number,
+  all: readonly MarkdownBlock[],
+): SplitState | undefined {
+  const region = changedRegion(previous, prefix, suffix, all, 'html')
+  if (!region) return undefined
+  const { block, from, to } = region
+  const old = block.text
+  const lineStart = lineStartBefore(old, leadingBlank.exec(old)![0].length)
+  const firstLineEnd = old.indexOf('\n', lineStart)
+  if (firstLineEnd < 0 || from <= firstLineEnd || old.includes('\r')) return undefined
+  if (endMarkerHtml.test(old.slice(lineStart, firstLineEnd))) return undefined
+  // Its lines end at its first blank line; only blank lines may follow in the block.
+  blankLineAfter.lastIndex = firstLineEnd
+  const blank = blankLineAfter.exec(old)
+  const linesEnd = blank ? blank.index : old.length
+  if (to > linesEnd || (blank && !blankText.test(old.slice(linesEnd)))) return undefined
+  const inserted = text.slice(prefix, text.length - suffix)
+  if (inserted.includes('\r') || inserted.includes('\0')) return undefined
+  const changed = old.slice(0, from) + inserted + old.slice(to)
+  const touchedEnd = changed.indexOf('\n', from + inserted.length)
+  const touched = changed.slice(lineStartBefore(changed, from), touchedEnd < 0 ? changed.length : touchedEnd)
+  if (touched.split('\n').some((line) => blankLine.test(line))) return undefined
+
+  const replacement: MarkdownBlock = { ...block, text: changed }
+  const tree = renderedTrees.get(block)
+  const node = tree?.children.length === 1 ? tree.children[0] : undefined
+  const valueStart = node?.position?.start.offset
+  if (
+    node?.type === 'html' &&
+    valueStart !== undefined &&
+    from >= valueStart &&
+    valueStart + node.value.length === linesEnd &&
+    old.startsWith(node.value, valueStart)
+  ) {
+    const value = node.value.slice(0, from - valueStart) + inserted + node.value.slice(to - valueStart)
+    const offset = valueStart + value.length
+    const end = {
+      line: node.position!.end.line + lineFeeds(inserted) - lineFeeds(old.slice(from, to)),
+      column: offset - changed.lastIndexOf('\n', offset - 1),
+      offset,
+    }
+    renderedTrees.set(replacement, {
+      type: 'root',
+      children: [{ ...node, value, position: { ...node.position!, end } }],
+    })
+  }
+  return withBlockReplaced(
+    previous,
+    text,
+    { from: prefix, to: previous.text.length - suffix, insert: inserted },
+    block,
+    replacement,
+  )
+}
+
+/** The first line of an HTML block that ends at a marker of its own, not at a blank line (kinds 1 to 5). */
+const endMarkerHtml = /^ {0,3}<(?:[!?]|(?:script|pre|style|textarea)(?:[ \t>]|$))/i
+/** A line ending, then a line of nothing but spaces and tabs, complete or last. */
+const blankLineAfter = /\n(?=[ \t]*(?:\n|$))/g
 
 /**
  * The parts of a top-level fenced code block's text whose fence starts its line (not indented, so its

@@ -8,11 +8,28 @@
 import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { advanceSplit, type SplitState, settledBlocks, splitFrom } from '../../src/markdown/block-splitter'
+import {
+  advanceSplit,
+  blockTreeOf,
+  keepBlockTree,
+  type SplitState,
+  settledBlocks,
+  splitFrom,
+} from '../../src/markdown/block-splitter'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
+import { rootOf } from '../../src/markdown/markdown-pipeline'
+import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { gfmExamples } from './gfm-examples'
-import { liveMarkdown, referenceHtml, renderedHtml, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
+import {
+  charsParsedBy,
+  freshHtml,
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  staticReferenceHtml,
+  staticSplitHtml,
+} from './markdown-harness'
 
 const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
 
@@ -255,6 +272,57 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     expect(rowPaths).toBeGreaterThan(300)
   })
 
+  it('random rewrites inside HTML blocks, settled and as the tail, keep the trees a parse gives', {
+    timeout: 120_000,
+  }, () => {
+    const line = fc.constantFrom(
+      ...['<p>word</p>', '<td>cell</td>', '  <b>x</b> y', 'text line', '</div>', '<div>', '<!-- c -->', '-->'],
+      ...['<script>', '</script>', '`code`', '| a |', '# not a heading', '    indented', '[x]: /u', 'a  '],
+    )
+    const document = fc
+      .record({
+        before: fc.constantFrom('', 'Intro.\n\n', '- item\n\n', '> quote\n'),
+        opener: fc.constantFrom('<div>', '<table>', '<details>', '<custom-tag a="b">', '</p>', '  <div class="x">'),
+        otherOpener: fc.constantFrom('<script>', '<!-- note', '<pre>', '<?php', '<!DOCTYPE html>', '<style>'),
+        kept: fc.boolean(),
+        lines: fc.array(line, { minLength: 2, maxLength: 10 }),
+        after: fc.constantFrom('', '\n', '\n\nAfter.', '\n\n<div>\nmore\n</div>', '\n  \n- item'),
+      })
+      .map(
+        ({ before, opener, otherOpener, kept, lines, after }) =>
+          `${before}${kept ? opener : otherOpener}\n${lines.join('\n')}${after}`,
+      )
+    const edit = fc.constantFrom(
+      ...['', 'word', ' ', '\n', '\n\n', '<', '>', '</div>', '-->', '</script>', '?>', '  ', 'x\ny', '\n  \n', '\r\n'],
+    )
+    fc.assert(
+      fc.property(
+        document,
+        fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 8 }), insert: edit }), { minLength: 1, maxLength: 5 }),
+        (markdown, edits) => {
+          let state = splitFrom(undefined, markdown)
+          let text = markdown
+          for (const { at, length, insert } of edits) {
+            // Every block as rendered: the tree a parse of its text gives.
+            for (const block of [...settledBlocks(state), ...state.tail])
+              keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+            const from = at % (text.length + 1)
+            text = text.slice(0, from) + insert + text.slice(from + length)
+            state = rewriteChecked(state, text, 'HTML edit')
+            for (const block of [...settledBlocks(state), ...state.tail]) {
+              const syntax = blockTreeOf(block)
+              if (syntax)
+                expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
+                  parseTopLevelBlocks(block.text).nodes,
+                )
+            }
+          }
+        },
+      ),
+      { numRuns: 600, seed: 173 },
+    )
+  })
+
   it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
     pairsChecked(
       [
@@ -363,6 +431,36 @@ describe('a rewrite keeps what did not change', () => {
     // The edited block, the one before it (its settling line changed) and the first line after it.
     expect(parsed).toBeLessThan(200)
     expect(after.tail).toBe(before.tail)
+  })
+
+  it('a tag or word deleted, or a line added, below the first line of a large HTML block parses nothing', () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => `<p>paragraph ${i} words words</p>`)
+    const block = `<div>\n${rows.join('\n')}\n</div>`
+    const edits: [string, (text: string) => string][] = [
+      ['a tag deleted', (text) => text.replace('<p>paragraph 700 ', 'paragraph 700 ')],
+      ['a word deleted after a tag', (text) => text.replace('<p>paragraph 800 ', '<p>800 ')],
+      ['a line repeated', (text) => text.replace(`${rows[900]}\n`, `${rows[900]}\n${rows[900]}\n`)],
+    ]
+    for (const [name, document] of [
+      ['settled', `Intro.\n\n${block}\n\nAfter the block.\n`],
+      ['the streaming tail', `Intro.\n\n${block}`],
+    ] as const) {
+      let text: string = document
+      const live = liveMarkdown()
+      live.render({ text, streaming: true })
+      for (const [edit, change] of edits) {
+        text = change(text)
+        const label = `${name}: ${edit}`
+        expect(
+          charsParsedBy(() => live.render({ text, streaming: true })),
+          label,
+        ).toEqual([])
+        expect(renderedHtml(live), label).toBe(freshHtml({ text, streaming: true }))
+      }
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live), name).toBe(referenceHtml(text))
+      live.unmount()
+    }
   })
 
   it('blocks inserted or removed in the middle leave the other blocks and pages untouched', () => {
