@@ -873,8 +873,8 @@ function closedFence(previous: SplitState, text: string): SplitState | undefined
   const closed = text.slice(start, beforeLineEnding(text, lineEnd + next[1]!.length))
   if (closed.includes('\r') || closed.includes('\0')) return undefined
   const opening = closed.slice(0, code.contentStart)
-  const lines = parseTopLevelBlocks(opening + text.slice(lineStart, lineEnd), previous.syntax)
-  const node = lines.nodes.length === 1 ? lines.nodes[0] : undefined
+  const fenceLines = parseTopLevelBlocks(opening + text.slice(lineStart, lineEnd), previous.syntax)
+  const node = fenceLines.nodes.length === 1 ? fenceLines.nodes[0] : undefined
   if (node?.type !== 'code' || !node.position) return undefined
   const closingStart = lineStart - start
   const { end } = node.position
