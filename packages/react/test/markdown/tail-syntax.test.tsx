@@ -79,6 +79,18 @@ describe('tail rendered from the splitter tree', () => {
   )
 })
 
+/** Streams `markdown` into a live render in chunks of `sizes` (in turn), each chunk's render equal to a fresh one. */
+function streamedAsFresh(markdown: string, sizes: readonly number[], props: { components?: MarkdownComponents }) {
+  const live = liveMarkdown()
+  for (let end = 0, step = 0; end < markdown.length; step++) {
+    end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+    const text = markdown.slice(0, end)
+    live.render({ ...props, text, streaming: true })
+    expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ ...props, text, streaming: true }))
+  }
+  return live
+}
+
 describe('a streaming fence', () => {
   // A component that shows where its node ends: the grown tree must place the code where a parse does.
   const components = {
@@ -130,15 +142,7 @@ describe('a streaming fence', () => {
         fc.boolean(),
         (before, fence, body, sizes, withComponents) => {
           const markdown = `${before}${fence}\n${body.join('\n')}`
-          const props = withComponents ? { components } : {}
-          const live = liveMarkdown()
-          for (let end = 0, step = 0; end < markdown.length; step++) {
-            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
-            const text = markdown.slice(0, end)
-            live.render({ ...props, text, streaming: true })
-            expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ ...props, text, streaming: true }))
-          }
-          live.unmount()
+          streamedAsFresh(markdown, sizes, withComponents ? { components } : {}).unmount()
         },
       ),
       { numRuns: 300, seed: 17 },
@@ -184,13 +188,7 @@ describe('a streaming fence', () => {
         (before, fence, body, closer, after, sizes, withComponents) => {
           const markdown = `${before}${fence}\n${body.join('\n')}${body.length > 0 ? '\n' : ''}${closer}${after}`
           const props = withComponents ? { components } : {}
-          const live = liveMarkdown()
-          for (let end = 0, step = 0; end < markdown.length; step++) {
-            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
-            const text = markdown.slice(0, end)
-            live.render({ ...props, text, streaming: true })
-            expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ ...props, text, streaming: true }))
-          }
+          const live = streamedAsFresh(markdown, sizes, props)
           live.render({ ...props, text: markdown, streaming: false })
           expect(renderedHtml(live), JSON.stringify(markdown)).toBe(
             freshHtml({ ...props, text: markdown, streaming: false }),
