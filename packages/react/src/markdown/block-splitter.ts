@@ -54,7 +54,13 @@ import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
 import { applyTextChanges, shiftedOffset, shiftedStart, type TextChange } from './text-changes'
 import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
-import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
+import {
+  lineEndingLength,
+  lineStartBefore,
+  parseTopLevelBlocks,
+  type TailLeaf,
+  type TopLevelBlock,
+} from './top-level-blocks'
 import { type BlockWordChange, changesInBlock, patchSyntaxTree, type WordChange, wordChanges } from './word-rewrite'
 
 export interface MarkdownBlock {
@@ -872,23 +878,24 @@ function closedFence(previous: SplitState, text: string): SplitState | undefined
   if (!next) return undefined
   const closed = text.slice(start, beforeLineEnding(text, lineEnd + next[1]!.length))
   if (closed.includes('\r') || closed.includes('\0')) return undefined
-  const opening = closed.slice(0, code.contentStart)
-  const fenceLines = parseTopLevelBlocks(opening + text.slice(lineStart, lineEnd), previous.syntax)
-  const node = fenceLines.nodes.length === 1 ? fenceLines.nodes[0] : undefined
-  if (node?.type !== 'code' || !node.position) return undefined
+  const fenceLines = parseTopLevelBlocks(
+    closed.slice(0, code.contentStart) + text.slice(lineStart, lineEnd),
+    previous.syntax,
+  )
   const closingStart = lineStart - start
-  const { end } = node.position
-  const value = closed.slice(code.contentStart, Math.max(code.contentStart, closingStart - 1))
-  const position = {
-    start: node.position.start,
-    end: {
-      line: end.line + lineFeeds(closed.slice(code.contentStart, closingStart)),
-      column: end.column,
-      offset: end.offset! + closingStart - code.contentStart,
-    },
-  }
+  const end = fenceLines.nodes[0]?.position?.end.offset
+  const tree =
+    fenceLines.nodes.length === 1 && end !== undefined
+      ? codeTreeOf({ type: 'root', children: [...fenceLines.nodes] }, end, closed, {
+          contentStart: code.contentStart,
+          contentEnd: closingStart - 1,
+          shift: closingStart - code.contentStart,
+          lines: lineFeeds(closed.slice(code.contentStart, closingStart)),
+        })
+      : undefined
+  if (!tree) return undefined
   const block: MarkdownBlock = { ...tail, text: closed }
-  blockTrees.set(block, { nodes: [{ ...node, value, position }], offset: 0, line: 1 })
+  blockTrees.set(block, { nodes: tree.children, offset: 0, line: 1 })
   const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, start)
   return { ...splitRegion(withSettledTail(base, text, block), previous, text, []), rewrites: previous.rewrites }
 }
@@ -1535,11 +1542,6 @@ function firstLineEnd(block: string): number {
   return match ? match.index : block.length
 }
 
-function lineEndingLength(text: string, at: number): number {
-  if (text[at] === '\r') return text[at + 1] === '\n' ? 2 : 1
-  return text[at] === '\n' ? 1 : 0
-}
-
 /**
  * Text that only continues the last leaf block changes no block boundary, definition or innermost
  * block, so the last tail block just grows, without a parse. CommonMark decides a line's structure
@@ -1691,6 +1693,14 @@ function codeTreeOf(
   return { type: 'root', children: [{ ...node, value, position }] }
 }
 
+/** The lines of `changed` that text inserted at `from` (`length` characters) touches, up to `end` at most. */
+function touchedLines(changed: string, from: number, length: number, end: number): string[] {
+  const lineEnd = changed.indexOf('\n', from + length)
+  return changed
+    .slice(lineStartBefore(changed, from), Math.min(lineEnd < 0 ? changed.length : lineEnd, end))
+    .split('\n')
+}
+
 /** The block of `type` where a rewrite's one changed region (after `prefix`, before `suffix`) starts, and the region in it. */
 function changedRegion(
   previous: SplitState,
@@ -1759,12 +1769,8 @@ function codeContentRewrite(
     return undefined
   }
   // Each line the rewrite touches is blank or starts with code (it cannot close the fence).
-  const touchedEnd = changed.indexOf('\n', from + inserted.length)
-  const touched = changed.slice(
-    lineStartBefore(changed, from),
-    Math.min(touchedEnd < 0 ? changed.length : touchedEnd, contentEnd),
-  )
-  if (!touched.split('\n').every((line) => blankLine.test(line) || codeContentLine.test(line))) return undefined
+  const touched = touchedLines(changed, from, inserted.length, contentEnd)
+  if (!touched.every((line) => blankLine.test(line) || codeContentLine.test(line))) return undefined
 
   // The trees it rendered from, made for the new text.
   const lines = lineFeeds(inserted) - lineFeeds(old.slice(from, to))
@@ -1821,9 +1827,8 @@ function htmlContentRewrite(
   const inserted = text.slice(prefix, text.length - suffix)
   if (inserted.includes('\r') || inserted.includes('\0')) return undefined
   const changed = old.slice(0, from) + inserted + old.slice(to)
-  const touchedEnd = changed.indexOf('\n', from + inserted.length)
-  const touched = changed.slice(lineStartBefore(changed, from), touchedEnd < 0 ? changed.length : touchedEnd)
-  if (touched.split('\n').some((line) => blankLine.test(line))) return undefined
+  if (touchedLines(changed, from, inserted.length, changed.length).some((line) => blankLine.test(line)))
+    return undefined
 
   const replacement: MarkdownBlock = { ...block, text: changed }
   const tree = renderedTrees.get(block)

@@ -98,6 +98,12 @@ function ownFootnotes(blocks: readonly TopLevelBlock[]): DefinedLabels | undefin
   return footnotes && { links: new Set(), footnotes }
 }
 
+/** The length of the line ending at `at` (`\r\n` 2, `\n` or `\r` 1), 0 when none is there. */
+export function lineEndingLength(text: string, at: number): number {
+  if (text[at] === '\r') return text[at + 1] === '\n' ? 2 : 1
+  return text[at] === '\n' ? 1 : 0
+}
+
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
 export function lineStartBefore(text: string, offset: number): number {
   // A backward scan over this line only: lastIndexOf of CR would scan the whole text when it has none.

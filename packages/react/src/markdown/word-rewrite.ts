@@ -48,7 +48,7 @@ import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
 import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
-import { lineStartBefore } from './top-level-blocks'
+import { lineEndingLength, lineStartBefore } from './top-level-blocks'
 
 /** One word replaced by another (or a plain run inserted or removed), at offsets of the old text. */
 export interface WordChange extends TextChange {
@@ -833,8 +833,7 @@ function replaceWords(
   if (sourceAt === undefined) return undefined
   if (kind === 'code' && sourceAt > start) {
     // After the opening line's line ending.
-    const crlf = source.charCodeAt(sourceAt) === 13 && source.charCodeAt(sourceAt + 1) === 10
-    const replaced = verbatimCodeReplaced(values[0]!, source, sourceAt + (crlf ? 2 : 1), changes)
+    const replaced = verbatimCodeReplaced(values[0]!, source, sourceAt + lineEndingLength(source, sourceAt), changes)
     if (replaced !== undefined) return [replaced]
   }
   const results = values.map(() => '')
