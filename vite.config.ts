@@ -128,6 +128,9 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: chromiumBrowser(),
+          // A play may wait on live timer-driven streams (the dashboard's sixteen agents), which a
+          // loaded machine slows well past the default 15 s.
+          testTimeout: 60_000,
         },
       },
       {
@@ -140,6 +143,7 @@ export default defineConfig({
         test: {
           name: 'storybook-phone',
           browser: chromiumBrowser(),
+          testTimeout: 60_000,
           setupFiles: ['scripts/phone-width-setup.ts'],
           // The check reads every element's layout: over the 3,000 messages of the long transcript
           // story that took over 30 s in a CI dry run while the other story projects ran beside it.
