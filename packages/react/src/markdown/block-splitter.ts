@@ -49,6 +49,7 @@ import {
 } from './list-items'
 import { rootOf } from './markdown-pipeline'
 import { gfmSyntax, type MarkdownSyntax, parsesWithDefinitions } from './markdown-syntax'
+import { quoteTreeRewritten } from './quote-children'
 import type { ListItems } from './StreamingList'
 import type { TableRows } from './StreamingTable'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
@@ -56,6 +57,7 @@ import { applyTextChanges, shiftedOffset, shiftedStart, type TextChange } from '
 import { extendsText, hasTextAt, sharedLengthFrom, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import {
   lineEndingLength,
+  lineFeeds,
   lineStartBefore,
   parseTopLevelBlocks,
   type TailLeaf,
@@ -732,6 +734,8 @@ export function rewriteSplit(
     if (code) return code
     const html = htmlContentRewrite(previous, text, prefixEnd, suffixLength, all)
     if (html) return html
+    const quote = quoteChildRewrite(previous, text, prefixEnd, suffixLength, all)
+    if (quote) return quote
   }
   const shift = text.length - oldText.length
 
@@ -1862,6 +1866,54 @@ function htmlContentRewrite(
   )
 }
 
+/**
+ * A rewrite inside a top-level block quote, made in its children (`quoteTreeRewritten`): the quote
+ * starts and ends where it did, so no block boundary moves and every block keeps its key; the trees
+ * it rendered from (its own, and a streaming tail's repaired one) are given the new children. Not in
+ * a document with link or footnote definitions (the quote's references would resolve elsewhere).
+ * Undefined otherwise.
+ */
+function quoteChildRewrite(
+  previous: SplitState,
+  text: string,
+  prefix: number,
+  suffix: number,
+  all: readonly MarkdownBlock[],
+): SplitState | undefined {
+  if (previous.hasDefinitions || hasFootnoteDefinitions(previous)) return undefined
+  const region = changedRegion(previous, prefix, suffix, all, 'blockquote')
+  if (!region) return undefined
+  const { block, from, to } = region
+  if (block.definitions.length > 0 || block.footnoteLabels) return undefined
+  const insert = text.slice(prefix, text.length - suffix)
+  const change = { from, to, insert }
+  const parse = (source: string) => parseTopLevelBlocks(source, previous.syntax).nodes
+  const replacement: MarkdownBlock = { ...block, text: applyTextChanges(block.text, [change]) }
+  const own = renderedTrees.get(block)
+  const ownTree = own && quoteTreeRewritten(own, block.text, change, parse)
+  if (ownTree) renderedTrees.set(replacement, ownTree)
+  const repaired = repairedTrees.get(block)
+  if (repaired && to < sharedPrefixLength(block.text, repaired.source)) {
+    const tree = quoteTreeRewritten(repaired.tree, repaired.source, change, parse)
+    if (tree) repairedTrees.set(replacement, { source: applyTextChanges(repaired.source, [change]), tree })
+    else if (!ownTree) return undefined
+  } else if (!ownTree) return undefined
+  // A streaming tail's innermost block lies in a later child, which only moves.
+  const last = block === previous.tail[previous.tail.length - 1]
+  const leaf = last ? previous.tailLeaf : undefined
+  if (leaf && leaf.start < to) return undefined
+  const replaced = withBlockReplaced(
+    previous,
+    text,
+    { from: prefix, to: previous.text.length - suffix, insert },
+    block,
+    replacement,
+  )
+  return replaced && leaf
+    ? { ...replaced, tailLeaf: { ...leaf, start: leaf.start + insert.length - (to - from) } }
+    : replaced
+}
+
 /** The first line of an HTML block that ends at a marker of its own, not at a blank line (kinds 1 to 5). */
 const endMarkerHtml = /^ {0,3}<(?:[!?]|(?:script|pre|style|textarea)(?:[ \t>]|$))/i
 /** A line ending, then a line of nothing but spaces and tabs, complete or last. */
@@ -1918,12 +1970,6 @@ function fenceSize(text: string, fence: number): number {
   let size = 1
   while (text[fence + size] === text[fence]) size++
   return size
-}
-
-function lineFeeds(text: string): number {
-  let count = 0
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++
-  return count
 }
 
 /**

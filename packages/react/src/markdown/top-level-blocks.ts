@@ -104,7 +104,15 @@ export function lineEndingLength(text: string, at: number): number {
   return text[at] === '\n' ? 1 : 0
 }
 
+/** How many line feeds `text` holds. */
+export function lineFeeds(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++
+  return count
+}
+
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
+
 export function lineStartBefore(text: string, offset: number): number {
   // A backward scan over this line only: lastIndexOf of CR would scan the whole text when it has none.
   let index = offset - 1

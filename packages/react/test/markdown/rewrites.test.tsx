@@ -323,6 +323,53 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     )
   })
 
+  it('random rewrites inside block quotes, settled and as the tail, keep the trees a parse gives', {
+    timeout: 120_000,
+  }, () => {
+    const line = fc.constantFrom(
+      ...['> text line', '>', '> - item', '>   more of it', '> ```', '>     code', '> # Heading', '> > nested'],
+      ...['> | a | b |', '> | - | - |', '> ---', '> <div>', 'lazy line', '> [x]: /u', '> a  ', '>\ttab', '  > b'],
+      ...['> 1. one', '> ~~~', '> ===', '> [y][x]', '>> deep', '> *em* and `code`'],
+    )
+    const document = fc
+      .record({
+        before: fc.constantFrom('', 'Intro.\n\n', '- item\n', 'Para\n'),
+        lines: fc.array(line, { minLength: 3, maxLength: 12 }),
+        after: fc.constantFrom('', '\n', '\n\nAfter.', '\nlazy', '\n\n> another quote'),
+      })
+      .map(({ before, lines, after }) => `${before}> first line\n${lines.join('\n')}${after}`)
+    const edit = fc.constantFrom(
+      ...['', 'word', ' ', '\n', '\n> ', '> ', '\n>\n> ', '- ', '```', '\n\n', '>', '\r\n', '# ', '    '],
+      ...['\n> more words', '\t', '[^n]', ']: /u', '---', '\n> ---', '| x |', '1. '],
+    )
+    fc.assert(
+      fc.property(
+        document,
+        fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 8 }), insert: edit }), { minLength: 1, maxLength: 5 }),
+        (markdown, edits) => {
+          let state = splitFrom(undefined, markdown)
+          let text = markdown
+          for (const { at, length, insert } of edits) {
+            // Every block as rendered: the tree a parse of its text gives.
+            for (const block of [...settledBlocks(state), ...state.tail])
+              keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+            const from = at % (text.length + 1)
+            text = text.slice(0, from) + insert + text.slice(from + length)
+            state = rewriteChecked(state, text, 'quote edit')
+            for (const block of [...settledBlocks(state), ...state.tail]) {
+              const syntax = blockTreeOf(block)
+              if (syntax)
+                expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
+                  parseTopLevelBlocks(block.text).nodes,
+                )
+            }
+          }
+        },
+      ),
+      { numRuns: 1500, seed: 229 },
+    )
+  })
+
   it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
     pairsChecked(
       [
@@ -455,6 +502,40 @@ describe('a rewrite keeps what did not change', () => {
           charsParsedBy(() => live.render({ text, streaming: true })),
           label,
         ).toEqual([])
+        expect(renderedHtml(live), label).toBe(freshHtml({ text, streaming: true }))
+      }
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live), name).toBe(referenceHtml(text))
+      live.unmount()
+    }
+  })
+
+  it('a line added to or removed from a paragraph of a large quote parses that paragraph, not the quote', {
+    timeout: 60_000,
+  }, () => {
+    const paragraphs = Array.from({ length: 600 }, (_, i) => `> quoted paragraph ${i} with words`)
+    const quote = paragraphs.join('\n>\n')
+    const edits: [string, (text: string) => string][] = [
+      ['a line repeated', (text) => text.replace(`${paragraphs[300]}\n`, `${paragraphs[300]}\n${paragraphs[300]}\n`)],
+      ['a line removed', (text) => text.replace(`${paragraphs[300]}\n${paragraphs[300]}\n`, `${paragraphs[300]}\n`)],
+      ['a paragraph split', (text) => text.replace('paragraph 400 with', 'paragraph 400\n>\n> with')],
+      ['a list added', (text) => text.replace(`${paragraphs[500]}\n`, `${paragraphs[500]}\n>\n> - one\n> - two\n`)],
+    ]
+    for (const [name, document] of [
+      ['settled', `Intro.\n\n${quote}\n\nAfter the quote.\n`],
+      ['the streaming tail', `Intro.\n\n${quote}`],
+      ['the streaming tail, a blank line of it being typed', `Intro.\n\n${quote}\n>`],
+    ] as const) {
+      let text: string = document
+      const live = liveMarkdown()
+      live.render({ text, streaming: true })
+      for (const [edit, change] of edits) {
+        text = change(text)
+        const label = `${name}: ${edit}`
+        const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+        // The changed paragraphs and the first line after them, once (not the 21 KB quote, twice).
+        expect(parsed.length, label).toBe(1)
+        expect(parsed[0], label).toBeLessThan(150)
         expect(renderedHtml(live), label).toBe(freshHtml({ text, streaming: true }))
       }
       live.render({ text, streaming: false })

@@ -1,0 +1,132 @@
+/**
+ * A rewrite inside a block quote, re-parsed by the quote's children: a quote of six hundred
+ * paragraphs is one top-level block, and a line added to one of them would otherwise parse the
+ * whole quote. A child that follows a blank line of the quote (and a block no later line can join)
+ * starts as the quote's first child does, so the lines from the child holding the change up to the
+ * first child starting after it are parsed again as a quote of their own, and the children after
+ * them are what they were, moved. The result is the tree a parse of the whole new block gives, or
+ * undefined when that cannot be shown here (the caller parses).
+ */
+import type { Nodes, Root, RootContent } from 'mdast'
+import { lineFeeds, lineStartBefore } from './top-level-blocks'
+
+/** `from`–`to` (offsets of a block's source) replaced by `insert`. */
+export interface QuoteChange {
+  readonly from: number
+  readonly to: number
+  readonly insert: string
+}
+
+/**
+ * The tree of `source` with `change` made, from `tree` (a parse of `source`, positions relative to
+ * it, one block quote). `parse` gives the top-level nodes of a text parsed as a document.
+ */
+export function quoteTreeRewritten(
+  tree: Root,
+  source: string,
+  change: QuoteChange,
+  parse: (text: string) => readonly RootContent[],
+): Root | undefined {
+  const quote = tree.children.length === 1 ? tree.children[0] : undefined
+  if (quote?.type !== 'blockquote' || quote.children.length < 2 || !quote.position) return undefined
+  const children = quote.children
+  const lineStarts: number[] = []
+  for (const child of children) {
+    const start = child.position?.start.offset
+    if (start === undefined) return undefined
+    lineStarts.push(lineStartBefore(source, start))
+  }
+  // The child whose lines the change starts in, moved back while the child before it might take its
+  // first line (a list, indented code, or no blank line between them): its first line then starts a
+  // block as at the start of a document, whatever the change made of it.
+  let first = -1
+  while (first + 1 < children.length && lineStarts[first + 1]! <= change.from) first++
+  if (first < 0) return undefined
+  while (first > 0 && !startsAfresh(children, first, lineStarts[first]!, source)) first--
+  // What the quote's first line holds may decide where the block before it ends (a line a paragraph
+  // before it takes, lazily or not): it stays as it was.
+  if (first === 0) {
+    const firstLineEnd = source.indexOf('\n', lineStarts[0]!)
+    if (firstLineEnd < 0 || change.from <= firstLineEnd) return undefined
+  }
+  // The first child starting on a line after the change: it and the children after it stay.
+  let next = first + 1
+  while (next < children.length && lineStarts[next]! < change.to) next++
+  if (next >= children.length) return undefined
+
+  const regionStart = lineStarts[first]!
+  const regionEnd = lineStarts[next]!
+  const region = source.slice(regionStart, change.from) + change.insert + source.slice(change.to, regionEnd)
+  const nextLineEnd = source.indexOf('\n', regionEnd)
+  const nextLine = source.slice(regionEnd, nextLineEnd < 0 ? source.length : nextLineEnd)
+  if (!region.endsWith('\n') || unsafe.test(region) || nextLine.includes('\r')) return undefined
+  // Parsed as a quote of its own, markers and all, so every position is the one a parse of the
+  // whole quote gives (a list ends after the marker of the blank line closing it): the quote's
+  // children read from a line after a blank one as from its first line.
+  const parsed = parse(region + nextLine)
+  const own = parsed.length === 1 ? parsed[0] : undefined
+  if (own?.type !== 'blockquote' || own.position?.start.offset !== 0) return undefined
+  // The next child's line must still start a block of its own.
+  const regionLines = lineFeeds(region)
+  if (own.children[own.children.length - 1]?.position?.start.line !== regionLines + 1) return undefined
+  const firstLine = children[first]!.position!.start.line
+  const placed = own.children.slice(0, -1).map((child) => movedCopy(child, regionStart, firstLine - 1))
+
+  const shift = change.insert.length - (change.to - change.from)
+  const lineShift = lineFeeds(change.insert) - lineFeeds(source.slice(change.from, change.to))
+  const moved = children.slice(next).map((child) => movedCopy(child, shift, lineShift))
+  const end = movePoint(quote.position.end, shift, lineShift)
+  const rewritten = {
+    ...quote,
+    children: [...children.slice(0, first), ...placed, ...moved] as typeof children,
+    position: { start: quote.position.start, end },
+  }
+  return {
+    ...tree,
+    children: [rewritten],
+    ...(tree.position && {
+      position: { start: tree.position.start, end: movePoint(tree.position.end, shift, lineShift) },
+    }),
+  }
+}
+
+/** Definitions and footnotes (they apply to the whole document), and line endings read as `\r`. */
+const unsafe = /[\r\0]|\]:|\[\^/
+
+/** Blocks that a blank line closes whatever line follows (a list or indented code may take it). */
+const closedByBlankLine = new Set(['paragraph', 'heading', 'thematicBreak', 'html', 'blockquote', 'table'])
+
+function startsAfresh(children: readonly Nodes[], index: number, lineStart: number, source: string): boolean {
+  const before = children[index - 1]!
+  const end = before.position?.end.offset
+  if (end === undefined) return false
+  const fenced =
+    (before.type === 'code' || before.type === 'math') && /[`~$]/.test(source[before.position!.start.offset!] ?? '')
+  if (!fenced && !closedByBlankLine.has(before.type)) return false
+  // At least one whole line between them (a blank line in the quote).
+  const lineEnd = source.indexOf('\n', end)
+  return lineEnd >= 0 && lineEnd < lineStart - 1
+}
+
+/** A copy of `node` with its positions moved by `shift` characters and `lineShift` lines. */
+function movedCopy<Node extends Nodes>(node: Node, shift: number, lineShift: number): Node {
+  const copy = { ...node }
+  if (node.position)
+    copy.position = {
+      start: movePoint(node.position.start, shift, lineShift),
+      end: movePoint(node.position.end, shift, lineShift),
+    }
+  if ('children' in node)
+    (copy as { children: Nodes[] }).children = node.children.map((child) => movedCopy(child, shift, lineShift))
+  return copy
+}
+
+type Point = { line: number; column: number; offset?: number | undefined }
+
+function movePoint<P extends Point>(point: P, shift: number, lineShift: number): P {
+  return {
+    ...point,
+    line: point.line + lineShift,
+    ...(point.offset !== undefined && { offset: point.offset + shift }),
+  }
+}
