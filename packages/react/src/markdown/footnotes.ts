@@ -62,12 +62,32 @@ export interface RenderedText {
  * to one, always), one line each. A stub it does not reference changes nothing in its tree.
  */
 function stubLines(searchKey: string, labels: readonly string[]): string {
+  // No footnote call (`[^`) in it: no stub is referenced.
+  if (!searchKey.includes('^')) return ''
+  const cased = casedLabelsOf(labels)
   let stubs = ''
-  for (const label of labels) {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
-    if (/[^\u0000-\u007f]/.test(label) || searchKey.includes(labelCase(label))) stubs += `> [^${label}]: x\n`
+  for (let index = 0; index < labels.length; index++) {
+    const label = cased[index]
+    if (label === undefined || searchKey.includes(label)) stubs += `> [^${labels[index]}]: x\n`
   }
   return stubs
+}
+
+/**
+ * Each label in `labelCase`, undefined for one with non-ASCII letters: once per list, which every
+ * block of the document is checked against (800 blocks and 400 labels made 320,000 case mappings
+ * a step when a rewrite changed the labels).
+ */
+const casedLabels = new WeakMap<readonly string[], readonly (string | undefined)[]>()
+
+function casedLabelsOf(labels: readonly string[]): readonly (string | undefined)[] {
+  let cased = casedLabels.get(labels)
+  if (!cased) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII
+    cased = labels.map((label) => (/[^\u0000-\u007f]/.test(label) ? undefined : labelCase(label)))
+    casedLabels.set(labels, cased)
+  }
+  return cased
 }
 
 /** The document's footnote labels, and one string of them that compares in one step. */
