@@ -325,7 +325,7 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     // is kept for word rewrites.
     // A code block's last line may be blank (empty, or spaces its fence's indentation takes):
     // without its line ending it is no line of the code.
-    const endsBlank = leaf?.type === 'code' && /(?:^|[\r\n])[ \t]*$/.test(unended)
+    const endsBlank = leaf?.type === 'code' && lastLineBlank(unended)
     const ownerTree = text === unended && leaf !== undefined && endingNeutralLeaves.has(leaf.type) && !endsBlank
     return ownerTree ? { ...block, text, rendersAsOwner: true } : { ...block, text }
   }
@@ -334,6 +334,16 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
 }
 
 const trailingBlankLine = /(?:\r\n|\r|\n)[ \t]*$/
+
+/**
+ * Whether the last line of `text` holds nothing but spaces and tabs: read back from the end (a
+ * pattern anchored at the end is tried from every line start of a 100 KB fence).
+ */
+function lastLineBlank(text: string): boolean {
+  let at = text.length - 1
+  while (at >= 0 && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at--
+  return at < 0 || text.charCodeAt(at) === 10 || text.charCodeAt(at) === 13
+}
 
 /** Innermost blocks whose render is the same with or without a final line ending (not raw HTML, not math). */
 const endingNeutralLeaves = new Set([

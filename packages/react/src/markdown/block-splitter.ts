@@ -1786,7 +1786,7 @@ function codeContentRewrite(
   // A streaming tail whose repair hid its last line (a closing fence, or one being typed): that
   // text is an open fence.
   const repaired = repairedTrees.get(block)
-  if (repaired && repaired.source.length >= Math.max(to, contentStart) && old.startsWith(repaired.source)) {
+  if (repaired && repaired.source.length >= Math.max(to, contentStart) && extendsText(old, repaired.source)) {
     const source = changed.slice(0, repaired.source.length + shift)
     const tree = codeTreeOf(repaired.tree, repaired.source.length, source, { contentStart, shift, lines })
     if (tree) repairedTrees.set(replacement, { source, tree })
@@ -1843,7 +1843,7 @@ function htmlContentRewrite(
     valueStart !== undefined &&
     from >= valueStart &&
     valueStart + node.value.length === linesEnd &&
-    old.startsWith(node.value, valueStart)
+    hasTextAt(old, node.value, valueStart)
   ) {
     const value = node.value.slice(0, from - valueStart) + inserted + node.value.slice(to - valueStart)
     const offset = valueStart + value.length

@@ -47,7 +47,7 @@ import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
 import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
-import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
+import { hasTextAt, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineEndingLength, lineStartBefore } from './top-level-blocks'
 
 /** One word replaced by another (or a plain run inserted or removed), at offsets of the old text. */
@@ -901,7 +901,7 @@ function verbatimCodeReplaced(
   contentStart: number,
   changes: readonly BlockWordChange[],
 ): string | undefined {
-  if (!source.startsWith(value, contentStart)) return undefined
+  if (!hasTextAt(source, value, contentStart)) return undefined
   let result = ''
   let copied = 0
   for (const change of changes) {
