@@ -75,6 +75,44 @@ function pairsChecked(pairs: readonly (readonly [string, string])[], context: st
   for (const [before, after] of pairs) rewriteChecked(splitFrom(undefined, before), after, context)
 }
 
+/**
+ * Random edits (a few, each of `edit` at a random place) of documents of `document`: every block is
+ * given the tree a parse of its text gives, as its render keeps it; after each edit the step is
+ * checked as `rewriteChecked` does, and every tree a block keeps is a parse of its text.
+ */
+function editsKeepParsedTrees(
+  document: fc.Arbitrary<string>,
+  edit: fc.Arbitrary<string>,
+  context: string,
+  parameters: { numRuns: number; seed: number },
+): void {
+  fc.assert(
+    fc.property(
+      document,
+      fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 8 }), insert: edit }), { minLength: 1, maxLength: 5 }),
+      (markdown, edits) => {
+        let state = splitFrom(undefined, markdown)
+        let text = markdown
+        for (const { at, length, insert } of edits) {
+          for (const block of [...settledBlocks(state), ...state.tail])
+            keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+          const from = at % (text.length + 1)
+          text = text.slice(0, from) + insert + text.slice(from + length)
+          state = rewriteChecked(state, text, context)
+          for (const block of [...settledBlocks(state), ...state.tail]) {
+            const syntax = blockTreeOf(block)
+            if (syntax)
+              expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
+                parseTopLevelBlocks(block.text).nodes,
+              )
+          }
+        }
+      },
+    ),
+    parameters,
+  )
+}
+
 /** Fragments that open, close and interrupt blocks, and definitions and footnotes. */
 const fragment = fc.constantFrom(
   ...['\n', '\n\n', 'a', 'b c', 'word ', '- ', '* ', '1. ', '> ', '    ', '  ', '\t', '```', '~~~', '# ', '---'],
@@ -295,32 +333,7 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     const edit = fc.constantFrom(
       ...['', 'word', ' ', '\n', '\n\n', '<', '>', '</div>', '-->', '</script>', '?>', '  ', 'x\ny', '\n  \n', '\r\n'],
     )
-    fc.assert(
-      fc.property(
-        document,
-        fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 8 }), insert: edit }), { minLength: 1, maxLength: 5 }),
-        (markdown, edits) => {
-          let state = splitFrom(undefined, markdown)
-          let text = markdown
-          for (const { at, length, insert } of edits) {
-            // Every block as rendered: the tree a parse of its text gives.
-            for (const block of [...settledBlocks(state), ...state.tail])
-              keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
-            const from = at % (text.length + 1)
-            text = text.slice(0, from) + insert + text.slice(from + length)
-            state = rewriteChecked(state, text, 'HTML edit')
-            for (const block of [...settledBlocks(state), ...state.tail]) {
-              const syntax = blockTreeOf(block)
-              if (syntax)
-                expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
-                  parseTopLevelBlocks(block.text).nodes,
-                )
-            }
-          }
-        },
-      ),
-      { numRuns: 600, seed: 173 },
-    )
+    editsKeepParsedTrees(document, edit, 'HTML edit', { numRuns: 600, seed: 173 })
   })
 
   it('random rewrites inside block quotes, settled and as the tail, keep the trees a parse gives', {
@@ -342,32 +355,7 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
       ...['', 'word', ' ', '\n', '\n> ', '> ', '\n>\n> ', '- ', '```', '\n\n', '>', '\r\n', '# ', '    '],
       ...['\n> more words', '\t', '[^n]', ']: /u', '---', '\n> ---', '| x |', '1. '],
     )
-    fc.assert(
-      fc.property(
-        document,
-        fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 8 }), insert: edit }), { minLength: 1, maxLength: 5 }),
-        (markdown, edits) => {
-          let state = splitFrom(undefined, markdown)
-          let text = markdown
-          for (const { at, length, insert } of edits) {
-            // Every block as rendered: the tree a parse of its text gives.
-            for (const block of [...settledBlocks(state), ...state.tail])
-              keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
-            const from = at % (text.length + 1)
-            text = text.slice(0, from) + insert + text.slice(from + length)
-            state = rewriteChecked(state, text, 'quote edit')
-            for (const block of [...settledBlocks(state), ...state.tail]) {
-              const syntax = blockTreeOf(block)
-              if (syntax)
-                expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
-                  parseTopLevelBlocks(block.text).nodes,
-                )
-            }
-          }
-        },
-      ),
-      { numRuns: 1500, seed: 229 },
-    )
+    editsKeepParsedTrees(document, edit, 'quote edit', { numRuns: 1500, seed: 229 })
   })
 
   it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
