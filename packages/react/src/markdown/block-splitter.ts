@@ -1885,6 +1885,9 @@ function quoteChildRewrite(
   if (!region) return undefined
   const { block, from, to } = region
   if (block.definitions.length > 0 || block.footnoteLabels) return undefined
+  // A streaming tail's innermost block lies in a later child, which only moves.
+  const leaf = block === previous.tail[previous.tail.length - 1] ? previous.tailLeaf : undefined
+  if (leaf && leaf.start < to) return undefined
   const insert = text.slice(prefix, text.length - suffix)
   const change = { from, to, insert }
   const parse = (source: string) => parseTopLevelBlocks(source, previous.syntax).nodes
@@ -1898,10 +1901,6 @@ function quoteChildRewrite(
     if (tree) repairedTrees.set(replacement, { source: applyTextChanges(repaired.source, [change]), tree })
     else if (!ownTree) return undefined
   } else if (!ownTree) return undefined
-  // A streaming tail's innermost block lies in a later child, which only moves.
-  const last = block === previous.tail[previous.tail.length - 1]
-  const leaf = last ? previous.tailLeaf : undefined
-  if (leaf && leaf.start < to) return undefined
   const replaced = withBlockReplaced(
     previous,
     text,

@@ -112,7 +112,6 @@ export function lineFeeds(text: string): number {
 }
 
 /** Start of the line holding `offset` (CommonMark line endings: `\n`, `\r\n` or `\r`). */
-
 export function lineStartBefore(text: string, offset: number): number {
   // A backward scan over this line only: lastIndexOf of CR would scan the whole text when it has none.
   let index = offset - 1
