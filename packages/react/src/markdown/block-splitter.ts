@@ -1885,22 +1885,28 @@ function quoteChildRewrite(
   if (!region) return undefined
   const { block, from, to } = region
   if (block.definitions.length > 0 || block.footnoteLabels) return undefined
-  // A streaming tail's innermost block lies in a later child, which only moves.
+  // The last block of the text: a change in the quote's last child is made too (its innermost block,
+  // the tail's leaf, read from the parse); otherwise the tail's leaf lies in a later child, and moves.
+  const atEnd = block === all[all.length - 1]
   const leaf = block === previous.tail[previous.tail.length - 1] ? previous.tailLeaf : undefined
-  if (leaf && leaf.start < to) return undefined
   const insert = text.slice(prefix, text.length - suffix)
   const change = { from, to, insert }
-  const parse = (source: string) => parseTopLevelBlocks(source, previous.syntax).nodes
+  const parse = (source: string) => parseTopLevelBlocks(source, previous.syntax)
   const replacement: MarkdownBlock = { ...block, text: applyTextChanges(block.text, [change]) }
   const own = renderedTrees.get(block)
-  const ownTree = own && quoteTreeRewritten(own, block.text, change, parse)
-  if (ownTree) renderedTrees.set(replacement, ownTree)
+  const ownTree = own && quoteTreeRewritten(own, block.text, change, parse, atEnd)
   const repaired = repairedTrees.get(block)
-  if (repaired && to < sharedPrefixLength(block.text, repaired.source)) {
-    const tree = quoteTreeRewritten(repaired.tree, repaired.source, change, parse)
-    if (tree) repairedTrees.set(replacement, { source: applyTextChanges(repaired.source, [change]), tree })
-    else if (!ownTree) return undefined
-  } else if (!ownTree) return undefined
+  const repairedTree =
+    repaired && to < sharedPrefixLength(block.text, repaired.source)
+      ? quoteTreeRewritten(repaired.tree, repaired.source, change, parse, false)
+      : undefined
+  if (!ownTree && !repairedTree) return undefined
+  // A change in the last child (only the block's own tree takes one) gives the leaf of its parse.
+  const lastChanged = ownTree !== undefined && 'leaf' in ownTree
+  const tailLeaf = lastChanged ? ownTree.leaf : leaf && { ...leaf, start: leaf.start + insert.length - (to - from) }
+  if (ownTree) renderedTrees.set(replacement, ownTree.tree)
+  if (repairedTree)
+    repairedTrees.set(replacement, { source: applyTextChanges(repaired!.source, [change]), tree: repairedTree.tree })
   const replaced = withBlockReplaced(
     previous,
     text,
@@ -1908,9 +1914,7 @@ function quoteChildRewrite(
     block,
     replacement,
   )
-  return replaced && leaf
-    ? { ...replaced, tailLeaf: { ...leaf, start: leaf.start + insert.length - (to - from) } }
-    : replaced
+  return replaced && (leaf || lastChanged) ? { ...replaced, tailLeaf } : replaced
 }
 
 /** The first line of an HTML block that ends at a marker of its own, not at a blank line (kinds 1 to 5). */

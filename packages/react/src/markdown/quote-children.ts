@@ -8,7 +8,7 @@
  * undefined when that cannot be shown here (the caller parses).
  */
 import type { Nodes, Root, RootContent } from 'mdast'
-import { lineFeeds, lineStartBefore } from './top-level-blocks'
+import { lineFeeds, lineStartBefore, type TailLeaf } from './top-level-blocks'
 
 /** `from`–`to` (offsets of a block's source) replaced by `insert`. */
 export interface QuoteChange {
@@ -17,16 +17,25 @@ export interface QuoteChange {
   readonly insert: string
 }
 
+/** A text parsed as a document: its top-level nodes, and its innermost last block. */
+export interface ParsedText {
+  readonly nodes: readonly RootContent[]
+  readonly leaf: TailLeaf | undefined
+}
+
 /**
  * The tree of `source` with `change` made, from `tree` (a parse of `source`, positions relative to
- * it, one block quote). `parse` gives the top-level nodes of a text parsed as a document.
+ * it, one block quote). With `atEnd` (the quote is the last thing in the text, a streaming tail), a
+ * change in its last child is made too, and `leaf` is then the new text's innermost last block
+ * (offsets of the new source); otherwise the quote's last lines are as they were.
  */
 export function quoteTreeRewritten(
   tree: Root,
   source: string,
   change: QuoteChange,
-  parse: (text: string) => readonly RootContent[],
-): Root | undefined {
+  parse: (text: string) => ParsedText,
+  atEnd: boolean,
+): { tree: Root; leaf?: TailLeaf | undefined } | undefined {
   const quote = tree.children.length === 1 ? tree.children[0] : undefined
   if (quote?.type !== 'blockquote' || quote.children.length < 2 || !quote.position) return undefined
   const children = quote.children
@@ -52,7 +61,8 @@ export function quoteTreeRewritten(
   // The first child starting on a line after the change: it and the children after it stay.
   let next = first + 1
   while (next < children.length && lineStarts[next]! < change.to) next++
-  if (next >= children.length) return undefined
+  if (next >= children.length)
+    return atEnd ? lastChildrenRewritten(tree, source, change, parse, first, lineStarts) : undefined
 
   const regionStart = lineStarts[first]!
   const regionEnd = lineStarts[next]!
@@ -63,12 +73,10 @@ export function quoteTreeRewritten(
   // Parsed as a quote of its own, markers and all, so every position is the one a parse of the
   // whole quote gives (a list ends after the marker of the blank line closing it): the quote's
   // children read from a line after a blank one as from its first line.
-  const parsed = parse(region + nextLine)
-  const own = parsed.length === 1 ? parsed[0] : undefined
-  if (own?.type !== 'blockquote' || own.position?.start.offset !== 0) return undefined
+  const own = quoteOf(parse(region + nextLine))
   // The next child's line must still start a block of its own.
   const regionLines = lineFeeds(region)
-  if (own.children[own.children.length - 1]?.position?.start.line !== regionLines + 1) return undefined
+  if (own?.children[own.children.length - 1]?.position?.start.line !== regionLines + 1) return undefined
   const firstLine = children[first]!.position!.start.line
   const placed = own.children.slice(0, -1).map((child) => movedCopy(child, regionStart, firstLine - 1))
 
@@ -81,13 +89,47 @@ export function quoteTreeRewritten(
     children: [...children.slice(0, first), ...placed, ...moved] as typeof children,
     position: { start: quote.position.start, end },
   }
-  return {
-    ...tree,
-    children: [rewritten],
-    ...(tree.position && {
-      position: { start: tree.position.start, end: movePoint(tree.position.end, shift, lineShift) },
-    }),
+  // The root without a position: its nodes are what a render and a later rewrite read.
+  return { tree: { type: 'root', children: [rewritten] } }
+}
+
+/** The one block quote a parse starting at its first character made, if that is all it made. */
+function quoteOf(parsed: ParsedText) {
+  const own = parsed.nodes.length === 1 ? parsed.nodes[0] : undefined
+  return own?.type === 'blockquote' && own.position?.start.offset === 0 ? own : undefined
+}
+
+/**
+ * A change in the last child of a quote that ends its source: the lines from the child `first` to
+ * the end are parsed as a quote of their own, which must take all of them.
+ */
+function lastChildrenRewritten(
+  tree: Root,
+  source: string,
+  change: QuoteChange,
+  parse: (text: string) => ParsedText,
+  first: number,
+  lineStarts: readonly number[],
+): { tree: Root; leaf: TailLeaf | undefined } | undefined {
+  const quote = tree.children[0]
+  if (quote?.type !== 'blockquote' || !quote.position || quote.position.end.offset === undefined) return undefined
+  // Nothing but a final line ending after the quote.
+  if (source.length - quote.position.end.offset > 1) return undefined
+  const regionStart = lineStarts[first]!
+  const region = source.slice(regionStart, change.from) + change.insert + source.slice(change.to)
+  if (unsafe.test(region)) return undefined
+  const parsed = parse(region)
+  const own = quoteOf(parsed)
+  if (!own?.position) return undefined
+  const lineShift = quote.children[first]!.position!.start.line - 1
+  const placed = own.children.map((child) => movedCopy(child, regionStart, lineShift))
+  const rewritten = {
+    ...quote,
+    children: [...quote.children.slice(0, first), ...placed] as typeof quote.children,
+    position: { start: quote.position.start, end: movePoint(own.position.end, regionStart, lineShift) },
   }
+  const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
+  return { tree: { type: 'root', children: [rewritten] }, leaf }
 }
 
 /** Definitions and footnotes (they apply to the whole document), and line endings read as `\r`. */

@@ -530,6 +530,21 @@ describe('a rewrite keeps what did not change', () => {
       expect(renderedHtml(live), name).toBe(referenceHtml(text))
       live.unmount()
     }
+    // The streaming quote's last paragraph, where a model revises what it just wrote.
+    let text = `Intro.\n\n${quote}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    for (const [edit, change] of [
+      ['a line added in the last paragraph', (at: string) => at.replace('599 with', '599\n> written with')],
+      ['a word changed in it', (at: string) => at.replace('written with', 'set down with')],
+      ['a paragraph made of its last line', (at: string) => at.replace('599\n> set', '599\n>\n> set')],
+    ] as const) {
+      text = change(text)
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+      expect(parsed, edit).toEqual(parsed.filter((chars) => chars < 150))
+      expect(renderedHtml(live), edit).toBe(freshHtml({ text, streaming: true }))
+    }
+    live.unmount()
   })
 
   it('blocks inserted or removed in the middle leave the other blocks and pages untouched', () => {
