@@ -142,6 +142,13 @@ export const TraceReplayer = forwardRef<HTMLElement, TraceReplayerProps>(functio
 
   const [position, setPosition] = useState(0)
   const [playing, setPlaying] = useState(autoPlay)
+  // Bumped by every Play and Restart: the loop's own stop (playing → false) and a click that starts it again
+  // can land in one batch, leaving `playing` true with no loop running unless the start is also counted.
+  const [playCount, setPlayCount] = useState(0)
+  const play = () => {
+    setPlaying(true)
+    setPlayCount((count) => count + 1)
+  }
   const [speed, setSpeed] = useState(initialSpeed > 0 && Number.isFinite(initialSpeed) ? initialSpeed : 1)
   const [panelOpen, setPanelOpen] = useControllableState({
     prop: panelOpenProp,
@@ -174,7 +181,7 @@ export const TraceReplayer = forwardRef<HTMLElement, TraceReplayerProps>(functio
     }
     scheduleNext()
     return () => clearTimeout(timer)
-  }, [playing, replay, speed, maxPauseMs])
+  }, [playing, playCount, replay, speed, maxPauseMs])
 
   const seek = useCallback(
     (target: number) => {
@@ -256,7 +263,7 @@ export const TraceReplayer = forwardRef<HTMLElement, TraceReplayerProps>(functio
                   return
                 }
                 if (replay.finished) seek(0)
-                setPlaying(true)
+                play()
               }}
             >
               {playing ? 'Pause' : 'Play'}
@@ -277,7 +284,7 @@ export const TraceReplayer = forwardRef<HTMLElement, TraceReplayerProps>(functio
               type="button"
               onClick={() => {
                 seek(0)
-                setPlaying(true)
+                play()
               }}
             >
               Restart

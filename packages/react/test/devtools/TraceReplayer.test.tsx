@@ -95,6 +95,19 @@ describe('TraceReplayer controls', () => {
     await flushFrames(50)
     expect(position().value).toBe('6')
   })
+
+  test('Restart pressed as the replay ends (before it re-renders) still plays again', async () => {
+    render(<TraceReplayer trace={clearTrace} decoder={createCountingFactory()} initialSpeed={100} autoPlay />)
+    // The last timer stops the playback and the click restarts it within one batch of updates.
+    act(() => {
+      vi.advanceTimersByTime(50)
+      fireEvent.click(screen.getByRole('button', { name: 'Restart' }))
+    })
+    expect(position().value).toBe('0')
+    await flushFrames(50)
+    expect(position().value).toBe('6')
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy()
+  })
 })
 
 describe('TraceReplayer wire panel', () => {
