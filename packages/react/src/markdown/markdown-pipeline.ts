@@ -11,7 +11,7 @@
  * - external links and tables get their attributes on the tree (`element-attributes.ts`).
  */
 import type { Element, Parents as HastParents, Root as HastRoot } from 'hast'
-import type { RootContent as MdastContent, Root as MdastRoot } from 'mdast'
+import type { RootContent as MdastContent, Nodes as MdastNodes, Root as MdastRoot } from 'mdast'
 import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
 import { type FootnoteList, footnoteSection } from './footnote-numbering'
@@ -186,44 +186,48 @@ function transformUrls(node: Element, urlAttributes: UrlAttributes, urlTransform
 
 /** A root holding `nodes`, each moved so that its positions are relative to `offset` on `line` (1-based). */
 export function rootOf(nodes: readonly MdastContent[], offset: number, line: number): MdastRoot {
-  if (offset !== 0 || line !== 1) for (const node of nodes) shiftPositions(node, offset, line - 1)
+  if (offset !== 0 || line !== 1) for (const node of nodes) movePositions(node, -offset, 1 - line)
   return { type: 'root', children: [...nodes] }
 }
 
 /** Copies of `nodes` with positions relative to `offset` on `line` (1-based); `nodes` are left as they are. */
 export function copiesRelativeTo(nodes: readonly MdastContent[], offset: number, line: number): MdastContent[] {
-  return nodes.map((node) => shiftedCopy(node, offset, line - 1))
+  return nodes.map((node) => movedCopy(node, -offset, 1 - line))
 }
 
-function shiftedCopy(node: MdastContent, offset: number, lines: number): MdastContent {
+/** A copy of `node` (and of its descendants) with its positions moved by `shift` characters and `lineShift` lines. */
+export function movedCopy<Node extends MdastNodes>(node: Node, shift: number, lineShift: number): Node {
   const copy = { ...node }
-  const position = node.position
-  if (position)
-    copy.position = { start: shiftPoint(position.start, offset, lines), end: shiftPoint(position.end, offset, lines) }
-  if ('children' in node) {
-    ;(copy as { children: MdastContent[] }).children = node.children.map((child) =>
-      shiftedCopy(child as MdastContent, offset, lines),
-    )
-  }
+  if (node.position)
+    copy.position = {
+      start: movedPoint(node.position.start, shift, lineShift),
+      end: movedPoint(node.position.end, shift, lineShift),
+    }
+  if ('children' in node)
+    (copy as { children: MdastNodes[] }).children = node.children.map((child) => movedCopy(child, shift, lineShift))
   return copy
 }
 
-function shiftPositions(node: MdastContent, offset: number, lines: number): void {
+function movePositions(node: MdastNodes, shift: number, lineShift: number): void {
   // A new position object: parsers may share one between nodes.
   const position = node.position
   if (position)
-    node.position = { start: shiftPoint(position.start, offset, lines), end: shiftPoint(position.end, offset, lines) }
-  if ('children' in node) for (const child of node.children) shiftPositions(child as MdastContent, offset, lines)
+    node.position = {
+      start: movedPoint(position.start, shift, lineShift),
+      end: movedPoint(position.end, shift, lineShift),
+    }
+  if ('children' in node) for (const child of node.children) movePositions(child, shift, lineShift)
 }
 
-function shiftPoint<Point extends { line: number; offset?: number | undefined }>(
+/** `point` moved by `shift` characters and `lineShift` lines. */
+export function movedPoint<Point extends { line: number; offset?: number | undefined }>(
   point: Point,
-  offset: number,
-  lines: number,
+  shift: number,
+  lineShift: number,
 ): Point {
   return {
     ...point,
-    line: point.line - lines,
-    ...(point.offset !== undefined && { offset: point.offset - offset }),
+    line: point.line + lineShift,
+    ...(point.offset !== undefined && { offset: point.offset + shift }),
   }
 }

@@ -8,6 +8,7 @@
  * undefined when that cannot be shown here (the caller parses).
  */
 import type { Nodes, Root, RootContent } from 'mdast'
+import { movedCopy, movedPoint } from './markdown-pipeline'
 import { lineFeeds, lineStartBefore, type TailLeaf } from './top-level-blocks'
 
 /** `from`–`to` (offsets of a block's source) replaced by `insert`. */
@@ -83,7 +84,7 @@ export function quoteTreeRewritten(
   const shift = change.insert.length - (change.to - change.from)
   const lineShift = lineFeeds(change.insert) - lineFeeds(source.slice(change.from, change.to))
   const moved = children.slice(next).map((child) => movedCopy(child, shift, lineShift))
-  const end = movePoint(quote.position.end, shift, lineShift)
+  const end = movedPoint(quote.position.end, shift, lineShift)
   const rewritten = {
     ...quote,
     children: [...children.slice(0, first), ...placed, ...moved] as typeof children,
@@ -126,7 +127,7 @@ function lastChildrenRewritten(
   const rewritten = {
     ...quote,
     children: [...quote.children.slice(0, first), ...placed] as typeof quote.children,
-    position: { start: quote.position.start, end: movePoint(own.position.end, regionStart, lineShift) },
+    position: { start: quote.position.start, end: movedPoint(own.position.end, regionStart, lineShift) },
   }
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
   return { tree: { type: 'root', children: [rewritten] }, leaf }
@@ -148,27 +149,4 @@ function startsAfresh(children: readonly Nodes[], index: number, lineStart: numb
   // At least one whole line between them (a blank line in the quote).
   const lineEnd = source.indexOf('\n', end)
   return lineEnd >= 0 && lineEnd < lineStart - 1
-}
-
-/** A copy of `node` with its positions moved by `shift` characters and `lineShift` lines. */
-function movedCopy<Node extends Nodes>(node: Node, shift: number, lineShift: number): Node {
-  const copy = { ...node }
-  if (node.position)
-    copy.position = {
-      start: movePoint(node.position.start, shift, lineShift),
-      end: movePoint(node.position.end, shift, lineShift),
-    }
-  if ('children' in node)
-    (copy as { children: Nodes[] }).children = node.children.map((child) => movedCopy(child, shift, lineShift))
-  return copy
-}
-
-type Point = { line: number; column: number; offset?: number | undefined }
-
-function movePoint<P extends Point>(point: P, shift: number, lineShift: number): P {
-  return {
-    ...point,
-    line: point.line + lineShift,
-    ...(point.offset !== undefined && { offset: point.offset + shift }),
-  }
 }
