@@ -34,7 +34,9 @@ function converted(markdown: string): unknown {
 }
 
 describe('patching the HTML tree', () => {
-  it('gives the whole conversion of the new tree whenever it patches, over chains of word swaps', () => {
+  it('gives the whole conversion of the new tree whenever it patches, over chains of word swaps', {
+    timeout: 60_000,
+  }, () => {
     let patches = 0
     fc.assert(
       fc.property(

@@ -90,7 +90,7 @@ describe('syntaxTreeToHtmlTree', () => {
     '![i](/src)',
   )
 
-  it('makes it for random documents with references, footnotes, lists and tables', () => {
+  it('makes it for random documents with references, footnotes, lists and tables', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const source = pieces.join('')
