@@ -45,6 +45,7 @@ import {
 } from './markdown-pipeline'
 import { MarkdownSourceContext, useMarkdownSourceStore } from './markdown-source'
 import type { MarkdownSyntax } from './markdown-syntax'
+import { type ParsedSource, quoteTreeFromEarlier } from './quote-children'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
@@ -603,6 +604,8 @@ const RenderedBlock = memo(
     const keep = trees.keep
     // While the message streams, the block's last HTML tree, so a change re-renders only what changed.
     const html = useRef<KeptHtmlTree | undefined>(undefined)
+    // While the message streams, the block's last tree and the text it parsed.
+    const lastParse = useRef<(ParsedSource & { syntax: MarkdownSyntax | undefined }) | undefined>(undefined)
     if (!keep) html.current = undefined
     else if (!html.current) {
       html.current = {}
@@ -621,16 +624,32 @@ const RenderedBlock = memo(
     const prefixed = withDefinitions ? prefixedTreeOf(owner, prefix, definitions, searchKey) : undefined
     const syntax =
       owner === undefined || prefixed ? undefined : own ? blockTreeOf(owner) : repairedTreeOf(owner, source)
-    const given = !!syntax || !!prefixed || !!footnotes
-    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !given })
+    // The text the tree is a parse of: the owner's own tree is kept for it (the same render, and the
+    // positions of its text).
+    const parsedSource = own && owner ? owner.text : source
+    let parsed = 0
+    const parse = (text: string) => {
+      parsed += text.length
+      return parseMarkdown(text, options.syntax)
+    }
+    // A quote that grew or changed since its last render is parsed by the children that changed.
+    const kept = lastParse.current
+    const earlier = keep && !footnotes && !prefixed && !syntax && kept?.syntax === options.syntax ? kept : undefined
     const tree: Root = footnotes
       ? footnotes.tree
       : prefixed
         ? { type: 'root', children: [...prefixed.definitions, ...prefixed.tree.children] }
         : syntax
           ? rootOf(syntax.nodes, syntax.offset, syntax.line)
-          : // The owner's own tree, kept for it: the same render, and the positions of its text.
-            parseMarkdown(own && owner ? owner.text : source, options.syntax)
+          : (earlier &&
+              quoteTreeFromEarlier(earlier, parsedSource, (text) => ({
+                nodes: parse(text).children,
+                leaf: undefined,
+              }))) ||
+            parse(parsedSource)
+    reportMarkdownWork({ kind: 'block-render', chars: parsed || source.length, blockKey, parsed: parsed > 0 })
+    lastParse.current =
+      keep && !footnotes && !prefixed ? { source: parsedSource, tree, syntax: options.syntax } : undefined
     if (owner && keep) {
       if (withDefinitions && !prefixed) keepPrefixedTree(owner, prefixedTree(tree, prefix))
       if (own) keepBlockTree(owner, tree)

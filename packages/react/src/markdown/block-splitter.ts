@@ -223,6 +223,7 @@ export function advanceSplit(
     return {
       ...(growTail(previous, text, true) ||
         growList(previous, text) ||
+        growQuote(previous, text) ||
         closedBy(previous, text) ||
         closedFence(previous, text) ||
         splitFrom(previous, text, true)),
@@ -2078,6 +2079,32 @@ function growList(previous: SplitState, text: string): SplitState | undefined {
   keepStreamingList(grownBlock, continued)
   const tailLeaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + itemStart }
   return { ...previous, text, tail: [grownBlock], tailLeaf }
+}
+
+/**
+ * The tail is one block quote and the new text only adds to it: the quote's last children are parsed
+ * again as a quote of their own from the tree its last render used (`quoteTreeRewritten`), so a long
+ * quote streams without parsing it whole at every line. Undefined when the parse of those children
+ * is not one quote taking all of the new text (a blank line and a paragraph after the quote), in a
+ * document with definitions, or when the quote has not rendered a tree to grow from.
+ */
+function growQuote(previous: SplitState, text: string): SplitState | undefined {
+  const last = previous.tail[0]
+  if (!last || previous.tail.length !== 1 || last.type !== 'blockquote' || last.awaitsLine) return undefined
+  if (previous.hasDefinitions || hasFootnoteDefinitions(previous)) return undefined
+  const own = renderedTrees.get(last)
+  const repaired = own ? undefined : repairedTrees.get(last)
+  if (!own && !repaired) return undefined
+  const source = own ? last.text : repaired!.source
+  const grownText = last.text + text.slice(previous.text.length)
+  const from = own ? last.text.length : sharedPrefixLength(source, grownText)
+  const change = { from, to: source.length, insert: grownText.slice(from) }
+  const parse = (region: string) => parseTopLevelBlocks(region, previous.syntax)
+  const made = quoteTreeRewritten(own ?? repaired!.tree, source, change, parse, true)
+  if (!made || !('leaf' in made)) return undefined
+  const grownBlock = { ...last, text: grownText }
+  renderedTrees.set(grownBlock, made.tree)
+  return { ...previous, text, tail: [grownBlock], tailLeaf: made.leaf }
 }
 
 /**

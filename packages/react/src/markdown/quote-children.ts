@@ -9,6 +9,7 @@
  */
 import type { Nodes, Root, RootContent } from 'mdast'
 import { movedCopy, movedPoint } from './markdown-pipeline'
+import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineFeeds, lineStartBefore, type TailLeaf } from './top-level-blocks'
 
 /** `from`–`to` (offsets of a block's source) replaced by `insert`. */
@@ -92,6 +93,32 @@ export function quoteTreeRewritten(
   }
   // The root without a position: its nodes are what a render and a later rewrite read.
   return { tree: { type: 'root', children: [rewritten] } }
+}
+
+/** A parse of a block's source, kept with the source to make the next one from (see `quoteTreeFromEarlier`). */
+export interface ParsedSource {
+  readonly source: string
+  readonly tree: Root
+}
+
+/**
+ * The tree of `source`, a whole block, made from `earlier` (a parse of an earlier text of the same
+ * block) when both are one block quote: the children the difference touches are parsed again, to the
+ * end of the quote if need be (a streaming quote grows in its last child). Undefined otherwise.
+ */
+export function quoteTreeFromEarlier(
+  earlier: ParsedSource,
+  source: string,
+  parse: (text: string) => ParsedText,
+): Root | undefined {
+  const old = earlier.source
+  const [only, ...more] = earlier.tree.children
+  if (only?.type !== 'blockquote' || more.length > 0 || only.children.length < 2) return undefined
+  if (old.charCodeAt(0) !== source.charCodeAt(0) || unsafe.test(source)) return undefined
+  const from = sharedPrefixLength(old, source)
+  const suffix = sharedSuffixLength(old, source, Math.min(old.length, source.length) - from)
+  const change = { from, to: old.length - suffix, insert: source.slice(from, source.length - suffix) }
+  return quoteTreeRewritten(earlier.tree, old, change, parse, true)?.tree
 }
 
 /** The one block quote a parse starting at its first character made, if that is all it made. */

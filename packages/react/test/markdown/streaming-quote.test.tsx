@@ -1,0 +1,149 @@
+/**
+ * A top-level block quote streaming as the tail is parsed by its last children (`growQuote` in the
+ * splitter, `quoteTreeFromEarlier` in the render): every step must render as a fresh render of its
+ * text, and a long quote must not be parsed whole at every chunk.
+ */
+import fc from 'fast-check'
+import type { Components } from 'react-markdown'
+import { describe, expect, it } from 'vitest'
+import {
+  advanceSplit,
+  blockTreeOf,
+  keepBlockTree,
+  type SplitState,
+  settledBlocks,
+  splitFrom,
+} from '../../src/markdown/block-splitter'
+import { rootOf } from '../../src/markdown/markdown-pipeline'
+import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
+import { charsParsedBy, freshHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+
+/** Lines of a quote: paragraphs, blank quote lines, lists, fences, headings, lazy and nested lines. */
+const line = fc.constantFrom(
+  ...['> text line', '>', '> - item', '>   more of it', '> ```', '>     code', '> # Heading', '> > nested'],
+  ...['> | a | b |', '> | - | - |', '> ---', '> <div>', 'lazy line', '> a  ', '>\ttab', '  > b', '> 1. one'],
+  ...['> ~~~', '> ===', '> *em* and `code`', '> **bold', '> [link](/u', '> <span', '>>deep', '', '> $$'],
+)
+
+const quoteDocument = fc
+  .record({
+    before: fc.constantFrom('', 'Intro.\n\n', '- item\n\n', '# Title\n'),
+    lines: fc.array(line, { minLength: 2, maxLength: 14 }),
+    after: fc.constantFrom('', '\n', '\n\nAfter.', '\nlazy', '\n\n> another quote', '\n```'),
+  })
+  .map(({ before, lines, after }) => `${before}> first line\n>\n${lines.join('\n')}${after}`)
+
+/** Overrides that write where their node starts and ends, so a position a kept tree got wrong shows. */
+const at = (node: { position?: { start: { line: number; offset?: number }; end: { offset?: number } } } | undefined) =>
+  `${node?.position?.start.line}:${node?.position?.start.offset}-${node?.position?.end.offset}`
+const positionsShown: Components = {
+  p: ({ node, ...props }) => <p data-at={at(node)} {...props} />,
+  li: ({ node, ...props }) => <li data-at={at(node)} {...props} />,
+  blockquote: ({ node, ...props }) => <blockquote data-at={at(node)} {...props} />,
+  pre: ({ node, ...props }) => <pre data-at={at(node)} {...props} />,
+}
+
+/** Streams `markdown` in chunks of the given sizes (cycled), checking the render at every step. */
+function streamChecked(markdown: string, sizes: readonly number[], components?: Components): void {
+  const live = liveMarkdown()
+  try {
+    let end = 0
+    for (let step = 0; end < markdown.length; step++) {
+      end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+      const text = markdown.slice(0, end)
+      live.render({ text, streaming: true, components })
+      expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ text, streaming: true, components }))
+    }
+    if (components) return
+    live.render({ text: markdown, streaming: false })
+    expect(renderedHtml(live), JSON.stringify(markdown)).toBe(referenceHtml(markdown))
+  } finally {
+    live.unmount()
+  }
+}
+
+/** What a render of the split depends on, blocks by text and type. */
+function observable(state: SplitState) {
+  const blocks = (list: readonly { text: string; type: string }[]) => list.map(({ text, type }) => ({ text, type }))
+  return {
+    settledEnd: state.settledEnd,
+    settled: blocks(settledBlocks(state)),
+    tail: blocks(state.tail),
+    tailLeaf: state.tailLeaf,
+  }
+}
+
+describe('a streaming block quote', () => {
+  it('splits as a fresh split at every step, its tree a parse of its text', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(
+        quoteDocument,
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }),
+        (markdown, sizes) => {
+          let state: SplitState | undefined
+          let end = 0
+          for (let step = 0; end < markdown.length; step++) {
+            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+            const text = markdown.slice(0, end)
+            // What a render of the tail keeps: the tree of its text.
+            for (const block of state?.tail ?? [])
+              keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+            state = advanceSplit(state, text)
+            expect(observable(state), JSON.stringify(text)).toEqual(observable(splitFrom(undefined, text)))
+            for (const block of state.tail) {
+              const syntax = blockTreeOf(block)
+              if (syntax)
+                expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
+                  parseTopLevelBlocks(block.text).nodes,
+                )
+            }
+          }
+        },
+      ),
+      { numRuns: 400, seed: 317 },
+    )
+  })
+
+  it('renders every step as a fresh render of its text, in random quotes and chunkings', { timeout: 240_000 }, () => {
+    fc.assert(
+      fc.property(
+        quoteDocument,
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }),
+        (text, sizes) => streamChecked(text, sizes),
+      ),
+      { numRuns: 300, seed: 311 },
+    )
+  })
+
+  it('gives components nodes with the positions of a fresh parse at every step', { timeout: 240_000 }, () => {
+    fc.assert(
+      fc.property(
+        quoteDocument,
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }),
+        (text, sizes) => streamChecked(text, sizes, positionsShown),
+      ),
+      { numRuns: 200, seed: 313 },
+    )
+  })
+
+  it('parses the last paragraphs of a long quote at each chunk, not the quote', { timeout: 60_000 }, () => {
+    const paragraphs = Array.from({ length: 300 }, (_, i) => `> quoted paragraph ${i} with words`)
+    let text = `Intro.\n\n${paragraphs.join('\n>\n')}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const chunks = ['\n>', '\n', '> a new', ' paragraph', '\n> its second', ' line', '\n>\n> - a list', '\n> - item']
+    for (const chunk of [...chunks, '\n>\n> ```js', '\n> code', '\n> ```', '\n>\n> | a | b |', '\n> | - | - |']) {
+      text += chunk
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+      // The quote is 10 KB: each parse here is of its last children only.
+      expect(parsed.length, JSON.stringify(chunk)).toBeGreaterThan(0)
+      expect(Math.max(...parsed), JSON.stringify(chunk)).toBeLessThan(120)
+      expect(renderedHtml(live), JSON.stringify(chunk)).toBe(freshHtml({ text, streaming: true }))
+    }
+    // A paragraph after the quote ends it: the general path parses the tail once.
+    text += '\n\nAfter.'
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+})
