@@ -29,8 +29,9 @@ import { definitionNodes, documentLabels } from './defined-labels'
 import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelCase, labelSearchKey } from './link-definitions'
-import { rootOf } from './markdown-pipeline'
+import { movedCopy, rootOf } from './markdown-pipeline'
 import type { MarkdownSyntax } from './markdown-syntax'
+import { lineFeeds } from './top-level-blocks'
 
 /** How one block of a document with footnotes renders. */
 export interface BlockFootnotes {
@@ -193,14 +194,21 @@ function extendsLabels(labels: Labels, last: Analysis): boolean {
   return extending
 }
 
-/** The top-level nodes of a parse of `source` but the stubs' block quote. */
+/**
+ * The top-level nodes of a parse of `source` but the stubs' block quote, the block's own with
+ * positions relative to its text (as a parse of the block alone gives them).
+ */
 function parseWithStubs(source: string, prefix: string, stubs: string, syntax: MarkdownSyntax): RootContent[] {
   reportMarkdownWork({ kind: 'footnote-parse', chars: source.length })
   const stubsEnd = prefix.length + stubs.length
-  return syntax.parse(source).children.filter((node) => {
+  const linesBefore = lineFeeds(source.slice(0, stubsEnd))
+  const nodes: RootContent[] = []
+  for (const node of syntax.parse(source).children) {
     const start = node.position?.start.offset ?? 0
-    return start < prefix.length || start >= stubsEnd
-  })
+    if (start < prefix.length) nodes.push(node)
+    else if (start >= stubsEnd) nodes.push(movedCopy(node, -stubsEnd, -linesBefore))
+  }
+  return nodes
 }
 
 /**

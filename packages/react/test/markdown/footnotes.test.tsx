@@ -344,3 +344,20 @@ describe('a change renders the blocks it changes', () => {
     expectAsReference(`${text} with more words citing[^s1] again.`)
   })
 })
+
+describe('components given their node', () => {
+  it('get the positions of a fresh render at every step, whichever parse made the tree', () => {
+    const at = (node: { position?: { start: { line: number; offset?: number } } } | undefined) =>
+      `${node?.position?.start.line}:${node?.position?.start.offset}`
+    const components = {
+      p: ({ node, ...props }: { node?: Parameters<typeof at>[0] }) => <p data-at={at(node)} {...props} />,
+    }
+    const markdown = 'Intro with a call[^n].\n\n> quoted[^n]\n> more\n\n[^n]: the note\n\nAfter it, [^m] and text.\n'
+    live = liveMarkdown()
+    for (let end = 1; end <= markdown.length; end++) {
+      const text = markdown.slice(0, end)
+      live.render({ text, streaming: true, components })
+      expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ text, streaming: true, components }))
+    }
+  })
+})
