@@ -634,7 +634,11 @@ const RenderedBlock = memo(
     }
     // A quote that grew or changed since its last render is parsed by the children that changed.
     const kept = lastParse.current
-    const earlier = keep && !footnotes && !prefixed && !syntax && kept?.syntax === options.syntax ? kept : undefined
+    const definesNothing = owner !== undefined && owner.definitions.length === 0 && !owner.footnoteLabels
+    const earlier =
+      keep && definesNothing && prefix === '' && !footnotes && !syntax && kept?.syntax === options.syntax
+        ? kept
+        : undefined
     const tree: Root = footnotes
       ? footnotes.tree
       : prefixed

@@ -104,7 +104,9 @@ export interface ParsedSource {
 /**
  * The tree of `source`, a whole block, made from `earlier` (a parse of an earlier text of the same
  * block) when both are one block quote: the children the difference touches are parsed again, to the
- * end of the quote if need be (a streaming quote grows in its last child). Undefined otherwise.
+ * end of the quote if need be (a streaming quote grows in its last child). Undefined otherwise. The
+ * caller knows that the block defines no link or footnote label (its other children might use one
+ * the changed ones define); the changed text is checked here.
  */
 export function quoteTreeFromEarlier(
   earlier: ParsedSource,
@@ -114,7 +116,7 @@ export function quoteTreeFromEarlier(
   const old = earlier.source
   const [only, ...more] = earlier.tree.children
   if (only?.type !== 'blockquote' || more.length > 0 || only.children.length < 2) return undefined
-  if (old.charCodeAt(0) !== source.charCodeAt(0) || unsafe.test(source)) return undefined
+  if (old.charCodeAt(0) !== source.charCodeAt(0) || source.includes('\r')) return undefined
   const from = sharedPrefixLength(old, source)
   const suffix = sharedSuffixLength(old, source, Math.min(old.length, source.length) - from)
   const change = { from, to: old.length - suffix, insert: source.slice(from, source.length - suffix) }

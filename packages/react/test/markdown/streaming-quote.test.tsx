@@ -18,11 +18,13 @@ import { rootOf } from '../../src/markdown/markdown-pipeline'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { charsParsedBy, freshHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 
-/** Lines of a quote: paragraphs, blank quote lines, lists, fences, headings, lazy and nested lines. */
+/** Lines of a quote: paragraphs, blank quote lines, lists, fences, headings, lazy and nested lines, definitions. */
 const line = fc.constantFrom(
   ...['> text line', '>', '> - item', '>   more of it', '> ```', '>     code', '> # Heading', '> > nested'],
   ...['> | a | b |', '> | - | - |', '> ---', '> <div>', 'lazy line', '> a  ', '>\ttab', '  > b', '> 1. one'],
   ...['> ~~~', '> ===', '> *em* and `code`', '> **bold', '> [link](/u', '> <span', '>>deep', '', '> $$'],
+  // Definitions in the quote, and references to them before and after.
+  ...['> [x]: /u', '> see [x]', '> [^n]: note', '> a note[^n]', '>     [x]: /code'],
 )
 
 const quoteDocument = fc
