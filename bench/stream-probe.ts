@@ -3,7 +3,8 @@
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
  *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|footnotes]
  * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `footnotes`: the document cites
- * a GFM footnote every 500 characters and ends with their definitions, one per line.
+ * a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
+ * document is one block quote (every line after `> `), as an agent quoting a whole file.
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
@@ -19,13 +20,20 @@ const repetitions = Number(process.argv[4] ?? 1)
 const pageQuery = process.argv[5] === 'motion' ? '?motion' : ''
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const draft = documentPrefix(corpus, size)
+const quoted = (markdown: string) =>
+  markdown
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n')
 const text =
-  process.argv[5] === 'footnotes'
-    ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
-        '\n\n[^palimpsest-',
-        '\n[^palimpsest-',
-      )
-    : draft
+  process.argv[5] === 'quote'
+    ? quoted(draft)
+    : process.argv[5] === 'footnotes'
+      ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
+          '\n\n[^palimpsest-',
+          '\n[^palimpsest-',
+        )
+      : draft
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })
