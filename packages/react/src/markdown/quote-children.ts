@@ -63,8 +63,13 @@ export function quoteTreeRewritten(
   // The first child starting on a line after the change: it and the children after it stay.
   let next = first + 1
   while (next < children.length && lineStarts[next]! < change.to) next++
-  if (next >= children.length)
-    return atEnd ? lastChildrenRewritten(tree, source, change, parse, first, lineStarts) : undefined
+  if (next >= children.length) {
+    if (!atEnd) return undefined
+    return (
+      lastItemsRewritten(tree, source, change, parse) ??
+      lastChildrenRewritten(tree, source, change, parse, first, lineStarts)
+    )
+  }
 
   const regionStart = lineStarts[first]!
   const regionEnd = lineStarts[next]!
@@ -126,7 +131,20 @@ export function quoteTreeFromEarlier(
 /** The one block quote a parse starting at its first character made, if that is all it made. */
 function quoteOf(parsed: ParsedText) {
   const own = parsed.nodes.length === 1 ? parsed.nodes[0] : undefined
-  return own?.type === 'blockquote' && own.position?.start.offset === 0 ? own : undefined
+  return own?.type === 'blockquote' && own.position?.start.offset === 0 && !definesLabel(own.children) ? own : undefined
+}
+
+/**
+ * Whether a parse made a link or footnote definition: they apply to the whole document (the quote's
+ * other children may use them), so the caller parses it all.
+ */
+function definesLabel(nodes: readonly Nodes[]): boolean {
+  for (const node of nodes) {
+    if (node.type === 'definition' || node.type === 'footnoteDefinition') return true
+    if ((node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') && definesLabel(node.children))
+      return true
+  }
+  return false
 }
 
 /**
@@ -162,8 +180,74 @@ function lastChildrenRewritten(
   return { tree: { type: 'root', children: [rewritten] }, leaf }
 }
 
-/** Definitions and footnotes (they apply to the whole document), and line endings read as `\r`. */
-const unsafe = /[\r\0]|\]:|\[\^/
+/**
+ * A change in the last items of a list that ends a quote ending its source (a streaming quote whose
+ * last child is a long list): from the line of the item holding the change to the end is parsed as
+ * a quote of its own, which must be one list going on with the same marker. The items before it
+ * stay; the list is spread when a blank line separates two of its items (the parse says so for the
+ * new ones). Undefined otherwise.
+ */
+function lastItemsRewritten(
+  tree: Root,
+  source: string,
+  change: QuoteChange,
+  parse: (text: string) => ParsedText,
+): { tree: Root; leaf: TailLeaf | undefined } | undefined {
+  const quote = tree.children[0]
+  if (quote?.type !== 'blockquote' || !quote.position || quote.position.end.offset === undefined) return undefined
+  if (source.length - quote.position.end.offset > 1) return undefined
+  const list = quote.children[quote.children.length - 1]
+  if (list?.type !== 'list' || list.children.length < 2 || !list.position) return undefined
+  const items = list.children
+  const itemStart = (index: number) => items[index]?.position?.start.offset ?? Number.NaN
+  // The item whose line the change starts on or after: its marker, and every item before it, stay.
+  let item = items.length - 1
+  while (item > 0 && !(lineStartBefore(source, itemStart(item)) <= change.from)) item--
+  if (item < 1 || Number.isNaN(itemStart(item))) return undefined
+  const regionStart = lineStartBefore(source, itemStart(item))
+  const region = source.slice(regionStart, change.from) + change.insert + source.slice(change.to)
+  if (unsafe.test(region)) return undefined
+  const parsed = parse(region)
+  const own = quoteOf(parsed)
+  const grown = own?.children.length === 1 ? own.children[0] : undefined
+  const firstItem = grown?.type === 'list' ? grown.children[0] : undefined
+  const firstItemStart = firstItem?.position?.start
+  if (grown?.type !== 'list' || !grown.position || !own?.position || firstItemStart?.offset === undefined)
+    return undefined
+  if (firstItemStart.line !== 1 || grown.ordered !== list.ordered) return undefined
+  if (markerAfter(region, firstItemStart.offset) !== markerAfter(source, itemStart(item - 1))) return undefined
+  const lineShift = items[item]!.position!.start.line - 1
+  let spread = grown.spread === true
+  for (let index = 1; index <= item && !spread; index++) {
+    const end = items[index - 1]!.position?.end.offset
+    if (end === undefined) return undefined
+    spread = lineFeeds(source.slice(end, itemStart(index))) > 1
+  }
+  const placed = grown.children.map((child) => movedCopy(child, regionStart, lineShift))
+  const merged = {
+    ...list,
+    spread,
+    children: [...items.slice(0, item), ...placed],
+    position: { start: list.position.start, end: movedPoint(grown.position.end, regionStart, lineShift) },
+  }
+  const rewritten = {
+    ...quote,
+    children: [...quote.children.slice(0, -1), merged],
+    position: { start: quote.position.start, end: movedPoint(own.position.end, regionStart, lineShift) },
+  }
+  const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
+  return { tree: { type: 'root', children: [rewritten] }, leaf }
+}
+
+/** A list item's bullet, or the delimiter after its number (another one starts another list). */
+function markerAfter(text: string, itemStart: number): string {
+  let at = itemStart
+  while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++
+  return text[at] ?? ''
+}
+
+/** Line endings read as `\r` (lines are found by `\n` here), and NUL. */
+const unsafe = /[\r\0]/
 
 /** Blocks that a blank line closes whatever line follows (a list or indented code may take it). */
 const closedByBlankLine = new Set(['paragraph', 'heading', 'thematicBreak', 'html', 'blockquote', 'table'])

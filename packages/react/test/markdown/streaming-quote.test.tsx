@@ -23,6 +23,8 @@ const line = fc.constantFrom(
   ...['> text line', '>', '> - item', '>   more of it', '> ```', '>     code', '> # Heading', '> > nested'],
   ...['> | a | b |', '> | - | - |', '> ---', '> <div>', 'lazy line', '> a  ', '>\ttab', '  > b', '> 1. one'],
   ...['> ~~~', '> ===', '> *em* and `code`', '> **bold', '> [link](/u', '> <span', '>>deep', '', '> $$'],
+  // Lists that go on, loosen, nest or change their marker.
+  ...['> - item', '> - item', '> 2. two', '> * star', '> 1) paren', '>   - nested', '>   text of the item', '> -'],
   // Definitions in the quote, and references to them before and after.
   ...['> [x]: /u', '> see [x]', '> [^n]: note', '> a note[^n]', '>     [x]: /code'],
 )
@@ -128,7 +130,25 @@ describe('a streaming block quote', () => {
     )
   })
 
-  it('parses the last paragraphs of a long quote at each chunk, not the quote', { timeout: 60_000 }, () => {
+  it("a rewrite of the marker of a quote's last list item starts another list, as a fresh render shows", () => {
+    const live = liveMarkdown()
+    for (const [before, after] of [
+      ['> a\n>\n> - x\n> - y', '> a\n>\n> - x\n> * y'],
+      ['> a\n>\n> 1. x\n> 2. y', '> a\n>\n> 1. x\n> 2) y'],
+      ['> a\n>\n> - x\n> - y\n> - z', '> a\n>\n> - x\n> - y\n> + z'],
+    ]) {
+      live.render({ text: before!, streaming: true })
+      live.render({ text: after!, streaming: true })
+      expect(renderedHtml(live), after).toBe(freshHtml({ text: after!, streaming: true }))
+      // Two lists: the item with another marker starts its own.
+      expect(renderedHtml(live).match(/<[ou]l[ >]/g), after).toHaveLength(2)
+    }
+    live.unmount()
+  })
+
+  it('parses the last paragraphs or list items of a long quote at each chunk, not the quote', {
+    timeout: 60_000,
+  }, () => {
     const paragraphs = Array.from({ length: 300 }, (_, i) => `> quoted paragraph ${i} with words`)
     let text = `Intro.\n\n${paragraphs.join('\n>\n')}`
     const live = liveMarkdown()
@@ -139,6 +159,15 @@ describe('a streaming block quote', () => {
       const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
       // The quote is 10 KB: each parse here is of its last children only.
       expect(parsed.length, JSON.stringify(chunk)).toBeGreaterThan(0)
+      expect(Math.max(...parsed), JSON.stringify(chunk)).toBeLessThan(120)
+      expect(renderedHtml(live), JSON.stringify(chunk)).toBe(freshHtml({ text, streaming: true }))
+    }
+    // A long list as the quote's last child grows by its last items: tight, then loosened by an item after a blank line.
+    for (let item = 0; item < 200; item++) text += `\n> - item ${item} of the list`
+    live.render({ text, streaming: true })
+    for (const chunk of ['\n> - one more', ' item', '\n>\n> - after a blank line', '\n>   - nested', ' text']) {
+      text += chunk
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
       expect(Math.max(...parsed), JSON.stringify(chunk)).toBeLessThan(120)
       expect(renderedHtml(live), JSON.stringify(chunk)).toBe(freshHtml({ text, streaming: true }))
     }
