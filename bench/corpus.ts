@@ -112,3 +112,11 @@ export const KB = 1024
 export function sizeLabel(chars: number): string {
   return chars >= KB * KB ? `${chars / (KB * KB)} MB` : `${chars / KB} KB`
 }
+
+/** `markdown` as one block quote: every line after `> ` (an agent quoting a whole file). */
+export function quotedDocument(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n')
+}

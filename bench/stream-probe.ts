@@ -9,7 +9,7 @@
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus } from './corpus'
+import { documentPrefix, loadCorpus, quotedDocument } from './corpus'
 import { citationsPlan } from './scenarios/rewrite-plans'
 import { streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
@@ -20,14 +20,9 @@ const repetitions = Number(process.argv[4] ?? 1)
 const pageQuery = process.argv[5] === 'motion' ? '?motion' : ''
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const draft = documentPrefix(corpus, size)
-const quoted = (markdown: string) =>
-  markdown
-    .split('\n')
-    .map((line) => (line === '' ? '>' : `> ${line}`))
-    .join('\n')
 const text =
   process.argv[5] === 'quote'
-    ? quoted(draft)
+    ? quotedDocument(draft)
     : process.argv[5] === 'footnotes'
       ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
           '\n\n[^palimpsest-',
