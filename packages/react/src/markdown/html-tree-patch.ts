@@ -13,13 +13,15 @@
  */
 import type { Element, ElementContent, RootContent as HastContent, Root as HastRoot, Parents } from 'hast'
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast'
-import { leafToHtml, syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
+import { leafToHtml, type QuoteChildrenHtml, quoteHtmlTree, syntaxTreeToHtmlTree } from './syntax-tree-to-html-tree'
 
 /** The syntax tree an HTML tree was made of, and where each of its patchable leaves' HTML sits in it. */
 export interface HtmlTreeSources {
   readonly syntaxTree: MdastRoot
   /** Child indexes from the HTML root to the node made of a text, code, raw HTML, link or image node. */
   readonly paths: WeakMap<MdastNodes, readonly number[]>
+  /** A tree that is one quote: the HTML of each of its children, while the HTML tree is the one made of them. */
+  readonly quote?: QuoteChildrenHtml
 }
 
 type LeafType = 'text' | 'inlineCode' | 'code' | 'html' | 'link' | 'image'
@@ -43,10 +45,33 @@ function leafHtml(node: MdastNodes & { type: LeafType }): HastContent {
   return leafToHtml(node) as HastContent
 }
 
-/** The HTML tree of `tree` (as `gfmSyntax.toHtmlTree`), with the sources a later patch needs. */
-export function htmlTreeWithSources(tree: MdastRoot): { tree: HastRoot; sources: HtmlTreeSources } {
+/**
+ * The HTML tree of `tree` (as `gfmSyntax.toHtmlTree`), with the sources a later patch needs. A tree
+ * that is one quote, as `last`'s was, keeps the HTML of the children it shares with it
+ * (`quoteHtmlTree`); `fresh` then says which nodes of the quote's HTML are new (the render's policy
+ * has been applied to the others).
+ */
+export function htmlTreeWithSources(
+  tree: MdastRoot,
+  last?: HtmlTreeSources,
+): { tree: HastRoot; sources: HtmlTreeSources; fresh?: { parent: Element; from: number } } {
   const made = new Map<HastContent, MdastNodes>()
-  const hast = syntaxTreeToHtmlTree(tree, (html, node) => made.set(html, node))
+  const record = (html: HastContent, node: MdastNodes) => made.set(html, node)
+  const quote = quoteHtmlTree(tree, record, last?.quote)
+  if (quote) {
+    if (quote.reused === 0 || !last) {
+      const paths = new WeakMap<MdastNodes, readonly number[]>()
+      recordPaths(quote.tree, [], made, paths)
+      return { tree: quote.tree, sources: { syntaxTree: tree, paths, quote: quote.children } }
+    }
+    // The kept HTML sits where it did (the same children before it, the quote's HTML wrapped in line
+    // endings): so do its leaves' paths, and only the new ones are recorded.
+    const from = 1 + 2 * quote.reused
+    recordPaths(quote.quote, [0], made, last.paths, from)
+    const sources = { syntaxTree: tree, paths: last.paths, quote: quote.children }
+    return { tree: quote.tree, sources, fresh: { parent: quote.quote, from } }
+  }
+  const hast = syntaxTreeToHtmlTree(tree, record)
   const paths = new WeakMap<MdastNodes, readonly number[]>()
   recordPaths(hast, [], made, paths)
   return { tree: hast, sources: { syntaxTree: tree, paths } }
@@ -57,9 +82,10 @@ function recordPaths(
   path: number[],
   made: ReadonlyMap<HastContent, MdastNodes>,
   paths: WeakMap<MdastNodes, readonly number[]>,
+  from = 0,
 ): void {
   const children = parent.children
-  for (let index = 0; index < children.length; index++) {
+  for (let index = from; index < children.length; index++) {
     const child = children[index]!
     const source = made.get(child)
     path.push(index)

@@ -18,8 +18,11 @@ export type MarkdownWork =
   | { kind: 'footnote-parse'; chars: number }
   /** Characters of the old text a rewrite's word scan read (`wordChanges`), up to where it stopped. */
   | { kind: 'word-scan'; chars: number }
-  /** A block that keeps its HTML tree got its next one: by patching the last one, or by a whole conversion. */
-  | { kind: 'html-tree'; patched: boolean }
+  /**
+   * A block that keeps its HTML tree got its next one: by patching the last one, or by a conversion
+   * (of the whole block, or of a quote's children but the first `kept`, whose HTML it kept).
+   */
+  | { kind: 'html-tree'; patched: boolean; kept?: number }
 
 type WorkListener = (work: MarkdownWork) => void
 

@@ -114,11 +114,18 @@ function render(
     last?.sources && patchable
       ? patchHtmlTree(last.sources, last.tree, tree, (element) => applyElementPolicy(element, syntax, options))
       : undefined
-  const converted: { tree: HastRoot; sources?: HtmlTreeSources } =
-    patched ?? (patchable ? htmlTreeWithSources(tree) : { tree: syntax.toHtmlTree(tree) })
+  const converted: { tree: HastRoot; sources?: HtmlTreeSources; fresh?: { parent: Element; from: number } } =
+    patched ?? (patchable ? htmlTreeWithSources(tree, last?.sources) : { tree: syntax.toHtmlTree(tree) })
   const hast = converted.tree
-  if (kept) reportMarkdownWork({ kind: 'html-tree', patched: patched !== undefined })
-  if (!patched) {
+  if (kept) {
+    const reused = converted.sources?.quote && converted.fresh ? (converted.fresh.from - 1) / 2 : 0
+    reportMarkdownWork({ kind: 'html-tree', patched: patched !== undefined, ...(reused > 0 && { kept: reused }) })
+  }
+  if (converted.fresh) {
+    // A quote that kept the HTML of its first children: the policy was applied to those already.
+    applyElementPolicy(converted.fresh.parent, syntax, options)
+    applyPolicy(converted.fresh.parent, syntax, options, converted.fresh.from)
+  } else if (!patched) {
     applyPolicy(hast, syntax, options)
     transform?.(hast)
   }
@@ -156,9 +163,9 @@ export function renderMarkdown(source: string, options: RenderOptions, transform
  * unist-util-visit names a function per node it visits (`Object.defineProperty`), which cost two
  * thirds of rendering a block.
  */
-function applyPolicy(parent: HastParents, syntax: MarkdownSyntax, options: RenderOptions): void {
+function applyPolicy(parent: HastParents, syntax: MarkdownSyntax, options: RenderOptions, from = 0): void {
   const children = parent.children
-  for (let index = 0; index < children.length; index++) {
+  for (let index = from; index < children.length; index++) {
     const node = children[index]!
     if (node.type === 'raw') children[index] = { type: 'text', value: node.value }
     else if (node.type === 'element') {

@@ -10,6 +10,7 @@
  */
 import type { Element, ElementContent, RootContent as HastContent, Root as HastRoot, Properties, Text } from 'hast'
 import type {
+  Blockquote,
   Definition,
   FootnoteDefinition,
   ListItem,
@@ -35,6 +36,8 @@ interface Conversion {
   readonly order: string[]
   readonly numbers: Map<string, number>
   readonly counts: Map<string, number>
+  /** How many references (link, image, footnote) were converted: their HTML depends on the whole tree. */
+  references: number
 }
 
 type Converted = HastContent | HastContent[] | undefined
@@ -49,6 +52,7 @@ export function syntaxTreeToHtmlTree(tree: MdastRoot, record?: LeafRecorder): Ha
     order: seed ? [...seed.order] : [],
     numbers: new Map(seed?.order.map((id, index) => [id, index + 1])),
     counts: new Map(seed?.counts),
+    references: 0,
   }
   const root: HastRoot = { type: 'root', children: wrap(all(conversion, tree), false) }
   if (tree.position) root.position = tree.position
@@ -66,8 +70,71 @@ export function leafToHtml(node: MdastNodes): Converted {
     order: [],
     numbers: new Map(),
     counts: new Map(),
+    references: 0,
   }
   return one(conversion, node.type === 'link' ? { ...node, children: [] } : node, undefined, 0)
+}
+
+/** The HTML each child of a quote that is a whole tree made, to make the next tree of it from (`quoteHtmlTree`). */
+export interface QuoteChildrenHtml {
+  readonly quote: Blockquote
+  /** By child: its HTML nodes, or undefined where they may not be used again (see `quoteHtmlTree`). */
+  readonly html: readonly (readonly Element[] | undefined)[]
+}
+
+/**
+ * The HTML tree of `tree` when it is one block quote, made child by child: a child that is the very
+ * node at the same place in `last`'s quote keeps the HTML made of it (a streaming quote grows at its
+ * end, and its other children are the same objects), unless that HTML depended on the rest of the
+ * tree (a reference) or is not elements only (raw HTML, which the render's policy replaces in its
+ * parent). `reused`: how many HTML nodes at the start of the quote's were kept. Undefined when the
+ * tree is not one quote or has a footnote seed.
+ */
+export function quoteHtmlTree(
+  tree: MdastRoot,
+  record: LeafRecorder | undefined,
+  last: QuoteChildrenHtml | undefined,
+): { tree: HastRoot; quote: Element; children: QuoteChildrenHtml; reused: number } | undefined {
+  const quote = tree.children.length === 1 ? tree.children[0] : undefined
+  if (quote?.type !== 'blockquote' || tree.data?.footnoteSeed) return undefined
+  const conversion: Conversion = {
+    tree,
+    positions: true,
+    record,
+    order: [],
+    numbers: new Map(),
+    counts: new Map(),
+    references: 0,
+  }
+  const html: (readonly Element[] | undefined)[] = []
+  const values: ElementContent[] = []
+  let reused = 0
+  let sharing = last !== undefined
+  for (let index = 0; index < quote.children.length; index++) {
+    const child = quote.children[index]!
+    const kept = sharing && last!.quote.children[index] === child ? last!.html[index] : undefined
+    if (kept) {
+      values.push(...kept)
+      reused += kept.length
+      html.push(kept)
+      continue
+    }
+    sharing = false
+    const references = conversion.references
+    const result = one(conversion, child, quote, index) as ElementContent | ElementContent[] | undefined
+    const made = result === undefined ? [] : Array.isArray(result) ? result : [result]
+    values.push(...made)
+    const elements = made.every((node) => node.type === 'element') ? (made as Element[]) : undefined
+    html.push(conversion.references === references ? elements : undefined)
+  }
+  // A footnote list: its numbering is the whole tree's, and the policy is applied to the new nodes only.
+  if (reused > 0 && conversion.order.length > 0) return quoteHtmlTree(tree, record, undefined)
+  const quoteElement = element(conversion, quote, 'blockquote', wrap(values, true))
+  const root: HastRoot = { type: 'root', children: [quoteElement] }
+  if (tree.position) root.position = tree.position
+  const footer = footnoteFooter(conversion)
+  if (footer) root.children.push(newline(), footer)
+  return { tree: root, quote: quoteElement, children: { quote, html }, reused }
 }
 
 function all(conversion: Conversion, parent: MdastParents): ElementContent[] {
@@ -234,6 +301,7 @@ function imageProperties(url: string, alt: string | null | undefined, title: str
 }
 
 function definitionOf(conversion: Conversion, identifier: string): Definition | undefined {
+  conversion.references++
   return collectDefinitions(conversion).definitions.get(identifier.toUpperCase())
 }
 
@@ -274,6 +342,7 @@ function revert(conversion: Conversion, node: MdastNodes & { type: 'linkReferenc
 }
 
 function footnoteReference(conversion: Conversion, node: MdastNodes & { type: 'footnoteReference' }): Element {
+  conversion.references++
   const id = node.identifier.toUpperCase()
   const safeId = normalizeUri(id.toLowerCase())
   let number = conversion.numbers.get(id)

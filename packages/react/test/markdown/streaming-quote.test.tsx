@@ -14,6 +14,7 @@ import {
   settledBlocks,
   splitFrom,
 } from '../../src/markdown/block-splitter'
+import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { rootOf } from '../../src/markdown/markdown-pipeline'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { charsParsedBy, freshHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
@@ -128,6 +129,56 @@ describe('a streaming block quote', () => {
       ),
       { numRuns: 200, seed: 313 },
     )
+  })
+
+  it("keeps the HTML of a long quote's first children while it grows, and patches their words after", () => {
+    const paragraphs = Array.from({ length: 200 }, (_, i) => `> paragraph ${i} with [a link](/u${i}) and *words*`)
+    let text = `Intro.\n\n${paragraphs.join('\n>\n')}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const trees: Extract<MarkdownWork, { kind: 'html-tree' }>[] = []
+    setMarkdownWorkListener((work) => {
+      if (work.kind === 'html-tree') trees.push(work)
+    })
+    try {
+      const kept: number[] = []
+      for (const chunk of [
+        '\n>\n> a new',
+        ' paragraph <b>bold</b>',
+        '\n> - a list',
+        '\n> - [item](/i)',
+        '\n> - third',
+      ]) {
+        text += chunk
+        trees.length = 0
+        live.render({ text, streaming: true })
+        // The intro does not render again; the quote's HTML keeps its paragraphs before the changed ones.
+        expect(trees.length, JSON.stringify(chunk)).toBe(1)
+        expect(trees[0]?.patched, JSON.stringify(chunk)).toBe(false)
+        kept.push(trees[0]?.kept ?? 0)
+        expect(renderedHtml(live), JSON.stringify(chunk)).toBe(freshHtml({ text, streaming: true }))
+      }
+      // The last paragraph took the first chunk; then the new paragraph, which a list without a blank line
+      // before it may join (parsed with the list), then the list's last item alone.
+      expect(kept).toEqual([199, 200, 200, 200, 201])
+      // Words changed in the kept children: their HTML is patched, not converted again.
+      for (const [from, to] of [
+        ['paragraph 50 with', 'paragraph fifty with'],
+        ['/u120', '/u-changed'],
+        // And in the children converted last, whose leaves were given their paths then.
+        ['bold</b>', 'bolder</b>'],
+        ['(/i)', '(/item)'],
+      ]) {
+        text = text.replace(from!, to!)
+        trees.length = 0
+        live.render({ text, streaming: true })
+        expect(trees, to).toEqual([{ kind: 'html-tree', patched: true }])
+        expect(renderedHtml(live), to).toBe(freshHtml({ text, streaming: true }))
+      }
+    } finally {
+      setMarkdownWorkListener(undefined)
+      live.unmount()
+    }
   })
 
   it("a rewrite of the marker of a quote's last list item starts another list, as a fresh render shows", () => {
