@@ -262,6 +262,7 @@ describe('a streaming list grows item by item', () => {
       expect(renderedHtml(live)).toBe(referenceHtml(text))
       live.unmount()
     },
+    60_000,
   )
 
   it('parses each settled item about once while a long list streams', () => {
