@@ -45,6 +45,13 @@ function leafHtml(node: MdastNodes & { type: LeafType }): HastContent {
   return leafToHtml(node) as HastContent
 }
 
+/** The new nodes of a quote's HTML that kept its first `kept` nodes: its children from `from` on. */
+export interface FreshQuoteHtml {
+  readonly parent: Element
+  readonly from: number
+  readonly kept: number
+}
+
 /**
  * The HTML tree of `tree` (as `gfmSyntax.toHtmlTree`), with the sources a later patch needs. A tree
  * that is one quote, as `last`'s was, keeps the HTML of the children it shares with it
@@ -54,7 +61,7 @@ function leafHtml(node: MdastNodes & { type: LeafType }): HastContent {
 export function htmlTreeWithSources(
   tree: MdastRoot,
   last?: HtmlTreeSources,
-): { tree: HastRoot; sources: HtmlTreeSources; fresh?: { parent: Element; from: number } } {
+): { tree: HastRoot; sources: HtmlTreeSources; fresh?: FreshQuoteHtml } {
   const made = new Map<HastContent, MdastNodes>()
   const record = (html: HastContent, node: MdastNodes) => made.set(html, node)
   const quote = quoteHtmlTree(tree, record, last?.quote)
@@ -69,7 +76,7 @@ export function htmlTreeWithSources(
     const from = 1 + 2 * quote.reused
     recordPaths(quote.quote, [0], made, last.paths, from)
     const sources = { syntaxTree: tree, paths: last.paths, quote: quote.children }
-    return { tree: quote.tree, sources, fresh: { parent: quote.quote, from } }
+    return { tree: quote.tree, sources, fresh: { parent: quote.quote, from, kept: quote.reused } }
   }
   const hast = syntaxTreeToHtmlTree(tree, record)
   const paths = new WeakMap<MdastNodes, readonly number[]>()

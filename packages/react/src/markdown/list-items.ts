@@ -151,12 +151,9 @@ function withItems(
   for (let index = 1; index < items.length; index++) {
     const before = items[index - 1]!
     const item = items[index]!
-    const end = before.position?.end.offset ?? 0
-    // Between an item's end and the next item's marker there are only line endings and prefixes.
-    const blankBetween = (text.slice(end, offsetOf(item)).match(lineEndings)?.length ?? 0) > 1
     entry = {
       start: lineStartBefore(text, offsetOf(item)) - blockStart,
-      looseBefore: entry.looseBefore || before.spread === true || blankBetween,
+      looseBefore: entry.looseBefore || before.spread === true || blankLineBetween(text, before, item),
       taskBefore: entry.taskBefore || typeof before.checked === 'boolean',
       joined: endsInFlowLeaf(before, text, syntax),
     }
@@ -177,8 +174,18 @@ function isSameList(list: StreamingList, node: List, text: string): boolean {
   return first !== undefined && (node.ordered === true) === list.ordered && markerOf(text, first) === list.marker
 }
 
-/** The bullet, or the delimiter after an ordered item's number. */
-function markerOf(text: string, item: ListItem): string {
+/**
+ * Whether a blank line separates `item` from the item `before` it (which makes their list loose), in
+ * `text`, the parsed text: between an item's end and the next item's marker there are only line
+ * endings and container prefixes.
+ */
+export function blankLineBetween(text: string, before: ListItem, item: ListItem): boolean {
+  const end = before.position?.end.offset ?? 0
+  return (text.slice(end, offsetOf(item)).match(lineEndings)?.length ?? 0) > 1
+}
+
+/** The bullet, or the delimiter after an ordered item's number (another one starts another list). */
+export function markerOf(text: string, item: ListItem): string {
   let at = offsetOf(item)
   while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++
   return text[at] ?? ''

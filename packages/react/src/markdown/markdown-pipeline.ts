@@ -15,7 +15,7 @@ import type { RootContent as MdastContent, Nodes as MdastNodes, Root as MdastRoo
 import type { ComponentType, JSX, ReactElement, ReactNode } from 'react'
 import { addElementAttributes } from './element-attributes'
 import { type FootnoteList, footnoteSection } from './footnote-numbering'
-import { type HtmlTreeSources, htmlTreeWithSources, patchHtmlTree } from './html-tree-patch'
+import { type FreshQuoteHtml, type HtmlTreeSources, htmlTreeWithSources, patchHtmlTree } from './html-tree-patch'
 import { contentAsHtml as htmlOf } from './html-tree-to-html'
 import type { HtmlTreeRenderOptions } from './html-tree-to-react'
 import { reportMarkdownWork } from './instrumentation'
@@ -114,11 +114,11 @@ function render(
     last?.sources && patchable
       ? patchHtmlTree(last.sources, last.tree, tree, (element) => applyElementPolicy(element, syntax, options))
       : undefined
-  const converted: { tree: HastRoot; sources?: HtmlTreeSources; fresh?: { parent: Element; from: number } } =
+  const converted: { tree: HastRoot; sources?: HtmlTreeSources; fresh?: FreshQuoteHtml } =
     patched ?? (patchable ? htmlTreeWithSources(tree, last?.sources) : { tree: syntax.toHtmlTree(tree) })
   const hast = converted.tree
   if (kept) {
-    const reused = converted.sources?.quote && converted.fresh ? (converted.fresh.from - 1) / 2 : 0
+    const reused = converted.fresh?.kept ?? 0
     reportMarkdownWork({ kind: 'html-tree', patched: patched !== undefined, ...(reused > 0 && { kept: reused }) })
   }
   if (converted.fresh) {

@@ -8,6 +8,7 @@
  * undefined when that cannot be shown here (the caller parses).
  */
 import type { Nodes, Root, RootContent } from 'mdast'
+import { blankLineBetween, markerOf } from './list-items'
 import { movedCopy, movedPoint } from './markdown-pipeline'
 import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
 import { lineFeeds, lineStartBefore, type TailLeaf } from './top-level-blocks'
@@ -215,13 +216,12 @@ function lastItemsRewritten(
   if (grown?.type !== 'list' || !grown.position || !own?.position || firstItemStart?.offset === undefined)
     return undefined
   if (firstItemStart.line !== 1 || grown.ordered !== list.ordered) return undefined
-  if (markerAfter(region, firstItemStart.offset) !== markerAfter(source, itemStart(item - 1))) return undefined
+  if (markerOf(region, firstItem!) !== markerOf(source, items[item - 1]!)) return undefined
   const lineShift = items[item]!.position!.start.line - 1
   let spread = grown.spread === true
   for (let index = 1; index <= item && !spread; index++) {
-    const end = items[index - 1]!.position?.end.offset
-    if (end === undefined) return undefined
-    spread = lineFeeds(source.slice(end, itemStart(index))) > 1
+    if (items[index - 1]!.position?.end.offset === undefined) return undefined
+    spread = blankLineBetween(source, items[index - 1]!, items[index]!)
   }
   const placed = grown.children.map((child) => movedCopy(child, regionStart, lineShift))
   const merged = {
@@ -237,13 +237,6 @@ function lastItemsRewritten(
   }
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
   return { tree: { type: 'root', children: [rewritten] }, leaf }
-}
-
-/** A list item's bullet, or the delimiter after its number (another one starts another list). */
-function markerAfter(text: string, itemStart: number): string {
-  let at = itemStart
-  while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++
-  return text[at] ?? ''
 }
 
 /** Line endings read as `\r` (lines are found by `\n` here), and NUL. */
