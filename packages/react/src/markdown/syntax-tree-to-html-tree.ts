@@ -284,7 +284,18 @@ function wrap(nodes: ElementContent[], loose: boolean): ElementContent[] {
 
 /** Spaces and tabs around line endings removed, as `trim-lines` does. */
 function trimLines(value: string): string {
-  return value.includes('\n') || value.includes('\r') ? value.replace(/[ \t]*(\r?\n|\r)[ \t]*/g, '$1') : value
+  return hasSpaceAtLineEnding(value) ? value.replace(/[ \t]*(\r?\n|\r)[ \t]*/g, '$1') : value
+}
+
+/** Whether a space or tab stands next to a line ending (most wrapped text has none: no replace, no copy). */
+function hasSpaceAtLineEnding(value: string): boolean {
+  if (value.includes('\r')) return true
+  for (let index = value.indexOf('\n'); index >= 0; index = value.indexOf('\n', index + 1)) {
+    const before = value.charCodeAt(index - 1)
+    const after = value.charCodeAt(index + 1)
+    if (before === 32 || before === 9 || after === 32 || after === 9) return true
+  }
+  return false
 }
 
 function linkProperties(url: string, title: string | null | undefined): Properties {

@@ -48,6 +48,21 @@ describe('syntaxTreeToHtmlTree', () => {
     }
   }, 30_000)
 
+  it('trims spaces and tabs around line endings in text as mdast-util-to-hast does (trees a parser did not trim)', () => {
+    // micromark already drops them in paragraphs; a plugin's or a hand-made tree may keep them.
+    const values = fc.array(fc.constantFrom('a', 'word', ' ', '\t', '\n', '\r', '\r\n', '  \n\t'), { maxLength: 12 })
+    fc.assert(
+      fc.property(values, (parts) => {
+        const tree: Root = {
+          type: 'root',
+          children: [{ type: 'paragraph', children: [{ type: 'text', value: parts.join('') }] }],
+        }
+        expect(syntaxTreeToHtmlTree(structuredClone(tree))).toEqual(reference(structuredClone(tree)))
+      }),
+      { seed: 331, numRuns: 500 },
+    )
+  })
+
   const piece = fc.constantFrom(
     'word ',
     'two words',
