@@ -160,25 +160,12 @@ function lastChildrenRewritten(
   first: number,
   lineStarts: readonly number[],
 ): { tree: Root; leaf: TailLeaf | undefined } | undefined {
-  const quote = tree.children[0]
-  if (quote?.type !== 'blockquote' || !quote.position || quote.position.end.offset === undefined) return undefined
-  // Nothing but a final line ending after the quote.
-  if (source.length - quote.position.end.offset > 1) return undefined
-  const regionStart = lineStarts[first]!
-  const region = source.slice(regionStart, change.from) + change.insert + source.slice(change.to)
-  if (unsafe.test(region)) return undefined
-  const parsed = parse(region)
-  const own = quoteOf(parsed)
-  if (!own?.position) return undefined
+  const quote = endingQuote(tree, source)
+  const tail = quote && tailParsed(source, lineStarts[first]!, change, parse)
+  if (!tail) return undefined
   const lineShift = quote.children[first]!.position!.start.line - 1
-  const placed = own.children.map((child) => movedCopy(child, regionStart, lineShift))
-  const rewritten = {
-    ...quote,
-    children: [...quote.children.slice(0, first), ...placed] as typeof quote.children,
-    position: { start: quote.position.start, end: movedPoint(own.position.end, regionStart, lineShift) },
-  }
-  const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
-  return { tree: { type: 'root', children: [rewritten] }, leaf }
+  const placed = tail.own.children.map((child) => movedCopy(child, tail.regionStart, lineShift))
+  return grownQuote(quote, [...quote.children.slice(0, first), ...placed], tail, lineShift)
 }
 
 /**
@@ -194,46 +181,82 @@ function lastItemsRewritten(
   change: QuoteChange,
   parse: (text: string) => ParsedText,
 ): { tree: Root; leaf: TailLeaf | undefined } | undefined {
-  const quote = tree.children[0]
-  if (quote?.type !== 'blockquote' || !quote.position || quote.position.end.offset === undefined) return undefined
-  if (source.length - quote.position.end.offset > 1) return undefined
-  const list = quote.children[quote.children.length - 1]
-  if (list?.type !== 'list' || list.children.length < 2 || !list.position) return undefined
+  const quote = endingQuote(tree, source)
+  const list = quote?.children[quote.children.length - 1]
+  if (!quote || list?.type !== 'list' || list.children.length < 2 || !list.position) return undefined
   const items = list.children
   const itemStart = (index: number) => items[index]?.position?.start.offset ?? Number.NaN
   // The item whose line the change starts on or after: its marker, and every item before it, stay.
   let item = items.length - 1
   while (item > 0 && !(lineStartBefore(source, itemStart(item)) <= change.from)) item--
   if (item < 1 || Number.isNaN(itemStart(item))) return undefined
-  const regionStart = lineStartBefore(source, itemStart(item))
-  const region = source.slice(regionStart, change.from) + change.insert + source.slice(change.to)
-  if (unsafe.test(region)) return undefined
-  const parsed = parse(region)
-  const own = quoteOf(parsed)
-  const grown = own?.children.length === 1 ? own.children[0] : undefined
+  const tail = tailParsed(source, lineStartBefore(source, itemStart(item)), change, parse)
+  const grown = tail?.own.children.length === 1 ? tail.own.children[0] : undefined
   const firstItem = grown?.type === 'list' ? grown.children[0] : undefined
   const firstItemStart = firstItem?.position?.start
-  if (grown?.type !== 'list' || !grown.position || !own?.position || firstItemStart?.offset === undefined)
-    return undefined
+  if (!tail || grown?.type !== 'list' || !grown.position || firstItemStart?.offset === undefined) return undefined
   if (firstItemStart.line !== 1 || grown.ordered !== list.ordered) return undefined
-  if (markerOf(region, firstItem!) !== markerOf(source, items[item - 1]!)) return undefined
+  if (markerOf(tail.region, firstItem!) !== markerOf(source, items[item - 1]!)) return undefined
   const lineShift = items[item]!.position!.start.line - 1
   let spread = grown.spread === true
   for (let index = 1; index <= item && !spread; index++) {
     if (items[index - 1]!.position?.end.offset === undefined) return undefined
     spread = blankLineBetween(source, items[index - 1]!, items[index]!)
   }
-  const placed = grown.children.map((child) => movedCopy(child, regionStart, lineShift))
+  const placed = grown.children.map((child) => movedCopy(child, tail.regionStart, lineShift))
   const merged = {
     ...list,
     spread,
     children: [...items.slice(0, item), ...placed],
-    position: { start: list.position.start, end: movedPoint(grown.position.end, regionStart, lineShift) },
+    position: { start: list.position.start, end: movedPoint(grown.position.end, tail.regionStart, lineShift) },
   }
+  return grownQuote(quote, [...quote.children.slice(0, -1), merged], tail, lineShift)
+}
+
+type Blockquote = Extract<RootContent, { type: 'blockquote' }>
+
+/** The tree's one block quote, when nothing but a final line ending follows it in `source`. */
+function endingQuote(tree: Root, source: string): Blockquote | undefined {
+  const quote = tree.children[0]
+  if (quote?.type !== 'blockquote' || quote.position?.end.offset === undefined) return undefined
+  return source.length - quote.position.end.offset > 1 ? undefined : quote
+}
+
+/** The quote's lines from `regionStart` to the end, changed, parsed as a quote of their own. */
+interface TailParse {
+  readonly regionStart: number
+  readonly region: string
+  readonly parsed: ParsedText
+  readonly own: Blockquote
+  /** Where the parse's quote ends (offsets of the region). */
+  readonly end: NonNullable<Blockquote['position']>['end']
+}
+
+function tailParsed(
+  source: string,
+  regionStart: number,
+  change: QuoteChange,
+  parse: (text: string) => ParsedText,
+): TailParse | undefined {
+  const region = source.slice(regionStart, change.from) + change.insert + source.slice(change.to)
+  if (unsafe.test(region)) return undefined
+  const parsed = parse(region)
+  const own = quoteOf(parsed)
+  return own?.position ? { regionStart, region, parsed, own, end: own.position.end } : undefined
+}
+
+/** The quote with `children`, ending where the tail's parse ends, and the new text's innermost last block. */
+function grownQuote(
+  quote: Blockquote,
+  children: Blockquote['children'],
+  tail: TailParse,
+  lineShift: number,
+): { tree: Root; leaf: TailLeaf | undefined } {
+  const { regionStart, parsed, end } = tail
   const rewritten = {
     ...quote,
-    children: [...quote.children.slice(0, -1), merged],
-    position: { start: quote.position.start, end: movedPoint(own.position.end, regionStart, lineShift) },
+    children,
+    position: { start: quote.position!.start, end: movedPoint(end, regionStart, lineShift) },
   }
   const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
   return { tree: { type: 'root', children: [rewritten] }, leaf }
