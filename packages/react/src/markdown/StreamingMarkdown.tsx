@@ -44,7 +44,8 @@ import {
   rootOf,
 } from './markdown-pipeline'
 import { MarkdownSourceContext, useMarkdownSourceStore } from './markdown-source'
-import type { MarkdownSyntax } from './markdown-syntax'
+import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
+import { paragraphTreeFromEarlier } from './paragraph-tail'
 import { type ParsedSource, quoteTreeFromEarlier } from './quote-children'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
@@ -632,7 +633,8 @@ const RenderedBlock = memo(
       parsed += text.length
       return parseMarkdown(text, options.syntax)
     }
-    // A quote that grew or changed since its last render is parsed by the children that changed.
+    // A quote that grew or changed since its last render is parsed by the children that changed, a
+    // long paragraph from its last split point.
     const kept = lastParse.current
     const definesNothing = owner !== undefined && owner.definitions.length === 0 && !owner.footnoteLabels
     const earlier =
@@ -646,10 +648,13 @@ const RenderedBlock = memo(
         : syntax
           ? rootOf(syntax.nodes, syntax.offset, syntax.line)
           : (earlier &&
-              quoteTreeFromEarlier(earlier, parsedSource, (text) => ({
+              (quoteTreeFromEarlier(earlier, parsedSource, (text) => ({
                 nodes: parse(text).children,
                 leaf: undefined,
-              }))) ||
+              })) ??
+                (options.syntax === undefined || options.syntax === gfmSyntax
+                  ? paragraphTreeFromEarlier(earlier, parsedSource, parse)
+                  : undefined))) ||
             parse(parsedSource)
     reportMarkdownWork({ kind: 'block-render', chars: parsed || source.length, blockKey, parsed: parsed > 0 })
     lastParse.current =
