@@ -624,7 +624,9 @@ describe('a live streaming message repainted word by word', () => {
     }
   }, 60_000)
 
-  it('repaints a long streaming tail without parsing it (a list: its changed items only): a fence, a quote, a list of fences, an HTML block', () => {
+  it('repaints a long streaming tail without parsing it (a list: its changed items only): a fence, a quote, a list of fences, an HTML block', {
+    timeout: 60_000,
+  }, () => {
     const tails = {
       fence: `\`\`\`ts\n${Array.from({ length: 200 }, (_, i) => `const value${i} = compute(${i}) // words here`).join('\n')}\n\`\`\``,
       quote: Array.from({ length: 120 }, (_, i) => `> quoted paragraph ${i} with *words*\n>`).join('\n'),
@@ -711,7 +713,9 @@ describe('a live streaming message repainted word by word', () => {
     }
   })
 
-  it('takes a phrase inserted or removed in a long table, fence, HTML, list or quote tail without the splitter parsing it', () => {
+  it('takes a phrase inserted or removed in a long table, fence, HTML, list or quote tail without the splitter parsing it', {
+    timeout: 60_000,
+  }, () => {
     // A quote's lines of one paragraph are patched in its tree: not parsed when rendered either.
     const tails = {
       table: `| a | b |\n| - | - |\n${Array.from({ length: 300 }, (_, i) => `| cell ${i} words here | more |`).join('\n')}`,
