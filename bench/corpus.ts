@@ -113,6 +113,17 @@ export function sizeLabel(chars: number): string {
   return chars >= KB * KB ? `${chars / (KB * KB)} MB` : `${chars / KB} KB`
 }
 
+/**
+ * The prose of `markdown` as one paragraph of `size` characters: its paragraph lines (those starting
+ * with a letter), joined by spaces (an agent writing a wall of text with no line breaks).
+ */
+export function proseParagraph(markdown: string, size: number): string {
+  const lines = markdown.split('\n').filter((line) => /^[A-Za-z]/.test(line))
+  let text = ''
+  for (let index = 0; text.length < size; index++) text += `${lines[index % lines.length]} `
+  return text.slice(0, size)
+}
+
 /** `markdown` as one block quote: every line after `> ` (an agent quoting a whole file). */
 export function quotedDocument(markdown: string): string {
   return markdown

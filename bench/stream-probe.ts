@@ -4,12 +4,13 @@
  *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|footnotes]
  * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `footnotes`: the document cites
  * a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
- * document is one block quote (every line after `> `), as an agent quoting a whole file.
+ * document is one block quote (every line after `> `), as an agent quoting a whole file. `paragraph`:
+ * the document's prose as one paragraph without line breaks.
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus, quotedDocument } from './corpus'
+import { documentPrefix, loadCorpus, proseParagraph, quotedDocument } from './corpus'
 import { citationsPlan } from './scenarios/rewrite-plans'
 import { streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
@@ -23,12 +24,14 @@ const draft = documentPrefix(corpus, size)
 const text =
   process.argv[5] === 'quote'
     ? quotedDocument(draft)
-    : process.argv[5] === 'footnotes'
-      ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
-          '\n\n[^palimpsest-',
-          '\n[^palimpsest-',
-        )
-      : draft
+    : process.argv[5] === 'paragraph'
+      ? proseParagraph(corpus.text, size)
+      : process.argv[5] === 'footnotes'
+        ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
+            '\n\n[^palimpsest-',
+            '\n[^palimpsest-',
+          )
+        : draft
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })
