@@ -62,6 +62,10 @@ export default defineConfig({
           include: ['packages/react/test/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.*'],
           setupFiles: ['scripts/jsdom-setup.ts'],
+          // Property tests that render many streamed documents take 2-5 s alone and up to three times
+          // that beside the rest of the suite on two cores. How long a test takes is not what it checks
+          // (speed is the benchmarks' business), so a loaded machine must not fail it.
+          testTimeout: 30_000,
         },
       },
       {

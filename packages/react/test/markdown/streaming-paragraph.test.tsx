@@ -86,14 +86,14 @@ describe('a long streaming paragraph', () => {
   }, () => {
     fc.assert(
       fc.property(longParagraph, chunkSizes, (text, sizes) => streamChecked(text, sizes)),
-      { numRuns: 150, seed: 401 },
+      { numRuns: 60, seed: 401 },
     )
   })
 
   it('gives components nodes with the positions of a fresh parse at every step', { timeout: 240_000 }, () => {
     fc.assert(
       fc.property(longParagraph, chunkSizes, (text, sizes) => streamChecked(text, sizes, positionsShown)),
-      { numRuns: 100, seed: 403 },
+      { numRuns: 40, seed: 403 },
     )
   })
 
