@@ -408,22 +408,9 @@ function sameRun(a: string, aStart: number, b: string, bStart: number, length: n
 function mayRestructure(text: string, found: Word): boolean {
   const at = found.start
   if (text[at - 1] === '/' && text[at - 2] === '<') return true
-  const lineStart = lineStartBefore(text, at)
-  const withDigit = !isAsciiLetters(text, at, found.end) && digit.test(text.slice(at, found.end))
-  // Both patterns below need a `<` on the line before the word, or (the first) a digit in it.
-  if (!withDigit && text.lastIndexOf('<', at - 1) < lineStart) return false
-  const before = text.slice(lineStart, at)
-  if (withDigit && linePrefix.test(before)) return true
+  const before = text.slice(lineStartBefore(text, at), at)
+  if (digit.test(text.slice(at, found.end)) && linePrefix.test(before)) return true
   return inLineOpeningTag(before)
-}
-
-/** Whether `text` from `start` to `end` is ASCII letters only. */
-function isAsciiLetters(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index) | 32
-    if (code < 97 || code > 122) return false
-  }
-  return true
 }
 
 /**
