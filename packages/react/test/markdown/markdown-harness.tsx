@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { visit } from 'unist-util-visit'
+import { expect } from 'vitest'
 import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
 import { advanceSplit, type MarkdownBlock, type SplitState } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
@@ -156,6 +157,44 @@ export function chunksAt(text: string, cuts: readonly number[]): string[] {
   }
   chunks.push(text.slice(from))
   return chunks
+}
+
+/** Where a node starts (line:column:offset) and ends (offset): overrides write it, so a position a kept tree got wrong shows. */
+export function positionLabel(
+  node:
+    | { position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } } }
+    | undefined,
+): string {
+  const position = node?.position
+  return `${position?.start.line}:${position?.start.column}:${position?.start.offset}-${position?.end.offset}`
+}
+
+/**
+ * Streams `markdown` in chunks of the given sizes (cycled), checking each step against a fresh render
+ * and, without components, the finished text against react-markdown.
+ */
+export function streamChecked(
+  markdown: string,
+  sizes: readonly number[],
+  components?: StreamingMarkdownProps['components'],
+): void {
+  const live = liveMarkdown()
+  // The text's end, where a streaming step differs.
+  const shown = (text: string) => JSON.stringify(text.length > 200 ? `…${text.slice(-200)}` : text)
+  try {
+    let end = 0
+    for (let step = 0; end < markdown.length; step++) {
+      end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+      const text = markdown.slice(0, end)
+      live.render({ text, streaming: true, components })
+      expect(renderedHtml(live), shown(text)).toBe(freshHtml({ text, streaming: true, components }))
+    }
+    if (components) return
+    live.render({ text: markdown, streaming: false })
+    expect(renderedHtml(live), shown(markdown)).toBe(referenceHtml(markdown))
+  } finally {
+    live.unmount()
+  }
 }
 
 /** Stream the chunks (streaming=true after each), then finish (streaming=false); returns the final HTML. */

@@ -8,7 +8,7 @@ import type { Components } from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import { gfmSyntax } from '../../src/markdown'
 import { paragraphTreeFromEarlier } from '../../src/markdown/paragraph-tail'
-import { charsParsedBy, freshHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import { charsParsedBy, freshHtml, liveMarkdown, positionLabel, renderedHtml, streamChecked } from './markdown-harness'
 
 const words = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor'.split(' ')
 
@@ -44,38 +44,13 @@ const longParagraph = fc
   .map(({ early, plain, wrap, late }) => `Start ${early.join('')}${plainText(plain, wrap)}${late.join('')}`)
 
 /** Overrides that write where their node starts and ends, so a position a kept tree got wrong shows. */
-const at = (
-  node:
-    | { position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } } }
-    | undefined,
-) =>
-  `${node?.position?.start.line}:${node?.position?.start.column}:${node?.position?.start.offset}-${node?.position?.end.offset}`
 const positionsShown: Components = {
-  p: ({ node, ...props }) => <p data-at={at(node)} {...props} />,
-  em: ({ node, ...props }) => <em data-at={at(node)} {...props} />,
-  strong: ({ node, ...props }) => <strong data-at={at(node)} {...props} />,
-  a: ({ node, ...props }) => <a data-at={at(node)} {...props} />,
-  code: ({ node, ...props }) => <code data-at={at(node)} {...props} />,
-  br: ({ node, ...props }) => <br data-at={at(node)} {...props} />,
-}
-
-/** Streams `markdown` in chunks of the given sizes (cycled), checking the render at every step. */
-function streamChecked(markdown: string, sizes: readonly number[], components?: Components): void {
-  const live = liveMarkdown()
-  try {
-    let end = 0
-    for (let step = 0; end < markdown.length; step++) {
-      end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
-      const text = markdown.slice(0, end)
-      live.render({ text, streaming: true, components })
-      expect(renderedHtml(live), JSON.stringify(text.slice(-80))).toBe(freshHtml({ text, streaming: true, components }))
-    }
-    if (components) return
-    live.render({ text: markdown, streaming: false })
-    expect(renderedHtml(live), JSON.stringify(markdown.slice(-80))).toBe(referenceHtml(markdown))
-  } finally {
-    live.unmount()
-  }
+  p: ({ node, ...props }) => <p data-at={positionLabel(node)} {...props} />,
+  em: ({ node, ...props }) => <em data-at={positionLabel(node)} {...props} />,
+  strong: ({ node, ...props }) => <strong data-at={positionLabel(node)} {...props} />,
+  a: ({ node, ...props }) => <a data-at={positionLabel(node)} {...props} />,
+  code: ({ node, ...props }) => <code data-at={positionLabel(node)} {...props} />,
+  br: ({ node, ...props }) => <br data-at={positionLabel(node)} {...props} />,
 }
 
 const chunkSizes = fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 4 })

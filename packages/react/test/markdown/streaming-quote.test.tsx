@@ -17,7 +17,15 @@ import {
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { rootOf } from '../../src/markdown/markdown-pipeline'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
-import { charsParsedBy, freshHtml, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
+import {
+  charsParsedBy,
+  freshHtml,
+  liveMarkdown,
+  positionLabel,
+  referenceHtml,
+  renderedHtml,
+  streamChecked,
+} from './markdown-harness'
 
 /** Lines of a quote: paragraphs, blank quote lines, lists, fences, headings, lazy and nested lines, definitions. */
 const line = fc.constantFrom(
@@ -39,32 +47,11 @@ const quoteDocument = fc
   .map(({ before, lines, after }) => `${before}> first line\n>\n${lines.join('\n')}${after}`)
 
 /** Overrides that write where their node starts and ends, so a position a kept tree got wrong shows. */
-const at = (node: { position?: { start: { line: number; offset?: number }; end: { offset?: number } } } | undefined) =>
-  `${node?.position?.start.line}:${node?.position?.start.offset}-${node?.position?.end.offset}`
 const positionsShown: Components = {
-  p: ({ node, ...props }) => <p data-at={at(node)} {...props} />,
-  li: ({ node, ...props }) => <li data-at={at(node)} {...props} />,
-  blockquote: ({ node, ...props }) => <blockquote data-at={at(node)} {...props} />,
-  pre: ({ node, ...props }) => <pre data-at={at(node)} {...props} />,
-}
-
-/** Streams `markdown` in chunks of the given sizes (cycled), checking the render at every step. */
-function streamChecked(markdown: string, sizes: readonly number[], components?: Components): void {
-  const live = liveMarkdown()
-  try {
-    let end = 0
-    for (let step = 0; end < markdown.length; step++) {
-      end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
-      const text = markdown.slice(0, end)
-      live.render({ text, streaming: true, components })
-      expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ text, streaming: true, components }))
-    }
-    if (components) return
-    live.render({ text: markdown, streaming: false })
-    expect(renderedHtml(live), JSON.stringify(markdown)).toBe(referenceHtml(markdown))
-  } finally {
-    live.unmount()
-  }
+  p: ({ node, ...props }) => <p data-at={positionLabel(node)} {...props} />,
+  li: ({ node, ...props }) => <li data-at={positionLabel(node)} {...props} />,
+  blockquote: ({ node, ...props }) => <blockquote data-at={positionLabel(node)} {...props} />,
+  pre: ({ node, ...props }) => <pre data-at={positionLabel(node)} {...props} />,
 }
 
 /** What a render of the split depends on, blocks by text and type. */
