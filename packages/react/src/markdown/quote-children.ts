@@ -11,7 +11,7 @@ import type { Nodes, Root, RootContent } from 'mdast'
 import { blankLineBetween, markerOf } from './list-items'
 import { movedCopy, movedPoint } from './markdown-pipeline'
 import { sharedPrefixLength, sharedSuffixLength } from './text-comparison'
-import { lineFeeds, lineStartBefore, type TailLeaf } from './top-level-blocks'
+import { lineFeeds, lineStartBefore, type TailLeaf, tailLeafOf } from './top-level-blocks'
 
 /** `from`–`to` (offsets of a block's source) replaced by `insert`. */
 export interface QuoteChange {
@@ -165,7 +165,7 @@ function lastChildrenRewritten(
   if (!tail) return undefined
   const lineShift = quote.children[first]!.position!.start.line - 1
   const placed = tail.own.children.map((child) => movedCopy(child, tail.regionStart, lineShift))
-  return grownQuote(quote, [...quote.children.slice(0, first), ...placed], tail, lineShift)
+  return grownQuote(source, quote, [...quote.children.slice(0, first), ...placed], tail, lineShift)
 }
 
 /**
@@ -210,7 +210,7 @@ function lastItemsRewritten(
     children: [...items.slice(0, item), ...placed],
     position: { start: list.position.start, end: movedPoint(grown.position.end, tail.regionStart, lineShift) },
   }
-  return grownQuote(quote, [...quote.children.slice(0, -1), merged], tail, lineShift)
+  return grownQuote(source, quote, [...quote.children.slice(0, -1), merged], tail, lineShift)
 }
 
 type Blockquote = Extract<RootContent, { type: 'blockquote' }>
@@ -247,6 +247,7 @@ function tailParsed(
 
 /** The quote with `children`, ending where the tail's parse ends, and the new text's innermost last block. */
 function grownQuote(
+  source: string,
   quote: Blockquote,
   children: Blockquote['children'],
   tail: TailParse,
@@ -258,7 +259,12 @@ function grownQuote(
     children,
     position: { start: quote.position!.start, end: movedPoint(end, regionStart, lineShift) },
   }
-  const leaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
+  // Quote markers alone (a change that took the last child's text) leave the innermost last block in a
+  // child kept before the region, or the quote itself, where the source is unchanged.
+  const leaf =
+    tail.own.children.length === 0
+      ? tailLeafOf(source, rewritten)
+      : parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + regionStart }
   return { tree: { type: 'root', children: [rewritten] }, leaf }
 }
 

@@ -89,7 +89,7 @@ export function parseTopLevelBlocks(
     nodes: children,
     hasFootnoteDefinitions,
     defined: seeded ? seeded.defined : hasFootnoteDefinitions ? ownFootnotes(blocks) : undefined,
-    leaf: tailLeaf(text, children[children.length - 1]),
+    leaf: tailLeafOf(text, children[children.length - 1]),
   }
 }
 
@@ -144,7 +144,8 @@ export function deepestLast(node: Nodes): Nodes {
   return current
 }
 
-function tailLeaf(text: string, node: Nodes | undefined): TailLeaf | undefined {
+/** The innermost last block of `node` (a top-level block of `text`), where the text is typed while it streams. */
+export function tailLeafOf(text: string, node: Nodes | undefined): TailLeaf | undefined {
   if (!node) return undefined
   const current = deepestLast(node)
   const start = current.position?.start.offset ?? 0

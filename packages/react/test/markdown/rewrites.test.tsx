@@ -75,6 +75,13 @@ function pairsChecked(pairs: readonly (readonly [string, string])[], context: st
   for (const [before, after] of pairs) rewriteChecked(splitFrom(undefined, before), after, context)
 }
 
+/** Gives every block of `state` the tree a parse of its text gives, as its render keeps it. */
+function keepParsedTrees(state: SplitState): SplitState {
+  for (const block of [...settledBlocks(state), ...state.tail])
+    keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+  return state
+}
+
 /**
  * Random edits (a few, each of `edit` at a random place) of documents of `document`: every block is
  * given the tree a parse of its text gives, as its render keeps it; after each edit the step is
@@ -94,8 +101,7 @@ function editsKeepParsedTrees(
         let state = splitFrom(undefined, markdown)
         let text = markdown
         for (const { at, length, insert } of edits) {
-          for (const block of [...settledBlocks(state), ...state.tail])
-            keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+          keepParsedTrees(state)
           const from = at % (text.length + 1)
           text = text.slice(0, from) + insert + text.slice(from + length)
           state = rewriteChecked(state, text, context)
@@ -356,6 +362,16 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
       ...['\n> more words', '\t', '[^n]', ']: /u', '---', '\n> ---', '| x |', '1. '],
     )
     editsKeepParsedTrees(document, edit, 'quote edit', { numRuns: 1500, seed: 229 })
+  })
+
+  it("a change that takes all the text of a streaming quote's last child leaves its leaf in the child before", () => {
+    // The changed lines parse as a quote of markers alone: the text is typed in the kept children's last block.
+    for (const [before, after] of [
+      ['Intro.\n\n> a paragraph with **bold\n>\n> last line', 'Intro.\n\n> a paragraph with **bold\n>\n> '],
+      ['Intro.\n\n> > nested **bold\n>\n> last line\n> ---\n', 'Intro.\n\n> > nested **bold\n>\n> \n'],
+      ['> first\n>\n> - item [link\n>\n> last', '> first\n>\n> - item [link\n>\n>'],
+    ] as const)
+      rewriteChecked(keepParsedTrees(splitFrom(undefined, before)), after, "the quote's last child emptied")
   })
 
   it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
