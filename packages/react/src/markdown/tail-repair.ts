@@ -24,6 +24,8 @@ const tableHeaderCandidate = /^[ \t]{0,3}\|.*\S/
 const closedCell = /(?:^|[^\\])(?:\\\\)*\|[ \t]*$/
 // An odd run of backslashes at the end: the next character may be an escaped pipe.
 const pendingEscape = /(?:^|[^\\])(?:\\\\)*\\$/
+// A whole line of nothing but spaces, tabs and quote markers, its line ending typed.
+const blankLineWithin = /(?:\r\n?|\n)[ \t>]*(?:\r\n?|\n)/
 
 export function repairTail(block: string, leaf: TailLeaf | undefined, syntax: MarkdownSyntax = gfmSyntax): string {
   const byExtension = leaf && syntax.repairBlock?.(block, leaf)
@@ -83,6 +85,8 @@ export function repairTail(block: string, leaf: TailLeaf | undefined, syntax: Ma
 function repairLeafText(block: string, leaf: TailLeaf, syntax: MarkdownSyntax): string {
   if (leaf.type !== 'paragraph' && leaf.type !== 'heading') return block
   const leafText = block.slice(leaf.start)
+  // A blank line (in a quote, one of markers only) has ended the paragraph: what it shows is final.
+  if (blankLineWithin.test(leafText)) return block
   const text = syntax.repairText ? syntax.repairText(leafText, repairInline) : repairInline(leafText)
   // A task item's checkbox with no text yet (its text may start after the checkbox): hide the line.
   const lineStart = lineStartBefore(block, leaf.start)
