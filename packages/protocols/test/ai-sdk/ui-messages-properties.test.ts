@@ -105,7 +105,8 @@ function applied(
       if (!message || texts.length === 0) return next
       const at = texts[op.part % texts.length] as number
       const parts = [...message.parts]
-      parts[at] = { ...(parts[at] as Part & { text: string }), text: op.text }
+      const part = parts[at]
+      if (part?.type === 'text' || part?.type === 'reasoning') parts[at] = { ...part, text: op.text }
       next[index] = changed(message, parts)
       return next
     }
