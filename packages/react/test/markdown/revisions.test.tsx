@@ -1,11 +1,15 @@
 /**
  * `markRevisions`: a rewrite marks the words it gained (`data-revised`), growing text marks nothing,
- * and a burst of rewrites is announced once.
+ * a mark never changes what the text renders, and a burst of rewrites is announced once.
  */
+import { tests as commonmarkExamples } from 'commonmark-spec'
+import fc from 'fast-check'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { revisionBurstMs } from '../../src/markdown/revisions'
-import { liveMarkdown } from './markdown-harness'
+import { gfmExamples } from './gfm-examples'
+import { freshHtml, liveMarkdown, renderedHtml } from './markdown-harness'
+import { swapWords } from './word-swaps'
 
 const revised = (container: HTMLElement) =>
   [...container.querySelectorAll('[data-revised]')].map((element) => element.textContent)
@@ -72,5 +76,66 @@ describe('marked revisions', () => {
     expect(region.textContent).toBe('Answer revised')
     observer.disconnect()
     live.unmount()
+  })
+})
+
+describe('marked revisions of random rewrites', () => {
+  const documents = [
+    ...commonmarkExamples.map((example) => example.markdown),
+    ...gfmExamples.map((example) => example.markdown),
+  ].filter((markdown) => /\p{L}/u.test(markdown))
+  const step = fc.oneof(
+    fc.record({
+      kind: fc.constant('swap' as const),
+      picks: fc.array(fc.record({ index: fc.nat(), word: fc.nat() }), { minLength: 1, maxLength: 4 }),
+    }),
+    fc.record({
+      kind: fc.constant('splice' as const),
+      at: fc.nat(),
+      length: fc.nat(12),
+      insert: fc.constantFrom('', 'new words', '\n\n', '**x** ', '- '),
+    }),
+    fc.record({
+      kind: fc.constant('append' as const),
+      text: fc.constantFrom(' more', '\n\nA new paragraph.', '\n- item'),
+    }),
+  )
+  type Step = typeof step extends fc.Arbitrary<infer S> ? S : never
+  const next = (text: string, change: Step): string => {
+    if (change.kind === 'swap') return swapWords(text, change.picks, ['alpha', 'Über', 'one2', 'x'])
+    if (change.kind === 'append') return text + change.text
+    const at = change.at % (text.length + 1)
+    return text.slice(0, at) + change.insert + text.slice(at + change.length)
+  }
+  /** The markdown's blocks as HTML with every mark unwrapped: what the text renders, marks aside. */
+  const unmarkedHtml = (container: HTMLElement) => {
+    const copy = container.cloneNode(true) as HTMLElement
+    for (const mark of copy.querySelectorAll('[data-revised]')) mark.replaceWith(...mark.childNodes)
+    copy.normalize()
+    return renderedHtml({ container: copy, render: () => {}, unmount: () => {} })
+  }
+
+  it('render every step as a fresh render without marks does, once the marks are unwrapped', {
+    timeout: 120_000,
+  }, () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...documents),
+        fc.array(step, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (document, steps, streaming) => {
+          const live = liveMarkdown()
+          let text = document
+          live.render({ text, streaming, markRevisions: true })
+          for (const change of steps) {
+            text = next(text, change)
+            live.render({ text, streaming, markRevisions: true })
+            expect(unmarkedHtml(live.container), JSON.stringify(text)).toBe(freshHtml({ text, streaming }))
+          }
+          live.unmount()
+        },
+      ),
+      { numRuns: 300, seed: 2611 },
+    )
   })
 })
