@@ -242,7 +242,8 @@ export function createAgUiDecoder(options: AgUiDecoderOptions = {}): Decoder {
   /** Converts snapshot (or run input) messages; with `onlyNew`, messages already shown are left alone. */
   const applyMessages = (e: WireObject, messages: unknown[], onlyNew: boolean): Set<string> => {
     const valid = messages.filter((m): m is WireObject => {
-      const ok = typeof m === 'object' && m !== null && typeof (m as WireObject).id === 'string'
+      const ok =
+        typeof m === 'object' && m !== null && typeof (m as WireObject).id === 'string' && (m as WireObject).id !== ''
       if (!ok) issue('malformed-message', `${String(e.type)}: a message without an id was dropped`, m)
       return ok
     })

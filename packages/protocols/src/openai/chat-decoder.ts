@@ -182,7 +182,8 @@ export function createOpenAiChatDecoder(options: OpenAiChatDecoderOptions = {}):
       }
       if (!Array.isArray(chunk.choices))
         return issue('malformed-chunk', 'a chat completion chunk needs a "choices" array', chunk)
-      const id = str(chunk.id)
+      // An empty id names nothing (a message id must not be empty): read as a completion without one.
+      const id = str(chunk.id) || undefined
       if (turnOpen && id !== undefined && completionId !== undefined && id !== completionId) endTurn()
       if (!turnOpen) {
         turnOpen = true

@@ -100,7 +100,8 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
       failureShown = false
       emit({ type: 'turn-start', ...(responseId !== undefined && { responseId }) })
     }
-    messageId ??= responseId ?? `${idPrefix}-${++unnamedResponses}`
+    // An empty id names nothing (a message id must not be empty): read as a response without one.
+    messageId ??= responseId || `${idPrefix}-${++unnamedResponses}`
     if (!messageStarted) emit({ type: 'message-start', messageId, role: 'assistant' })
     messageStarted = true
     return messageId
@@ -223,7 +224,7 @@ export function createOpenAiResponsesDecoder(options: OpenAiResponsesDecoderOpti
     switch (type) {
       case 'response.created': {
         const response = e.response as WireObject | undefined
-        const responseId = str(response?.id)
+        const responseId = str(response?.id) || undefined
         if (responseId === undefined) return issue('malformed-event', 'response.created without response.id', e)
         if (turnOpen && messageId !== responseId) endResponse(undefined, undefined)
         if (messageId !== responseId) messageStarted = false

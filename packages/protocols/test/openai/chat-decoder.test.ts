@@ -98,6 +98,17 @@ describe('OpenAI Chat Completions decoder', () => {
     expect(state.messageIds).toEqual(['c', 'c:1'])
   })
 
+  test('a completion whose id is empty is shown under an id of its own', () => {
+    const { state, issues } = replay([
+      { id: '', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' }, finish_reason: null }] },
+      { id: '', choices: [{ index: 0, delta: { content: 'lo' }, finish_reason: 'stop' }] },
+    ])
+    expect(toMarkdown(state, { headings: false })).toBe('Hello\n')
+    expect(state.messageIds).toHaveLength(1)
+    expect(state.messageIds[0]).toMatch(/^openai-chat-/)
+    expect(issues).toEqual([])
+  })
+
   test('a mid-stream error object from a compatible server ends the turn as failed', () => {
     const { state } = replay([
       { id: 'c', choices: [{ index: 0, delta: { content: 'Hal' }, finish_reason: null }] },
