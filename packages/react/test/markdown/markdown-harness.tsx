@@ -114,7 +114,12 @@ function liveReference() {
  * Read from a copy, so the live component can go on rendering.
  */
 export function renderedHtml(live: LiveMarkdown): string {
-  const markdown = live.container.firstElementChild
+  return markdownHtml(live.container)
+}
+
+/** `renderedHtml` of a container holding a markdown element (a live one's, or a copy of it). */
+export function markdownHtml(container: Element): string {
+  const markdown = container.firstElementChild
   return markdown ? blocksHtml(markdown.cloneNode(true) as Element) : ''
 }
 

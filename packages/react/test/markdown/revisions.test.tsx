@@ -8,7 +8,7 @@ import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { revisionBurstMs } from '../../src/markdown/revisions'
 import { gfmExamples } from './gfm-examples'
-import { freshHtml, liveMarkdown, renderedHtml } from './markdown-harness'
+import { freshHtml, liveMarkdown, markdownHtml } from './markdown-harness'
 import { swapWords } from './word-swaps'
 
 const revised = (container: HTMLElement) =>
@@ -112,7 +112,7 @@ describe('marked revisions of random rewrites', () => {
     const copy = container.cloneNode(true) as HTMLElement
     for (const mark of copy.querySelectorAll('[data-revised]')) mark.replaceWith(...mark.childNodes)
     copy.normalize()
-    return renderedHtml({ container: copy, render: () => {}, unmount: () => {} })
+    return markdownHtml(copy)
   }
 
   it('render every step as a fresh render without marks does, once the marks are unwrapped', {
