@@ -73,30 +73,37 @@ function ResetDemo({ gapMs, holdMs }: ResetArgs) {
 export const ClearThenRestream: Story = {
   render: (args) => <ResetDemo {...args} />,
   play: async ({ canvasElement }) => {
-    // Sample every frame through one draft → clear → replacement cycle: once the answer has text, it is never empty.
+    const answer = () => canvasElement.querySelector<HTMLElement>('[data-message-id="a1"]')
+    // Start at a cycle's beginning: a slow page may mount the story long before play runs, mid-cycle or after it.
+    await waitFor(() => expect(answer()).toBeNull(), { timeout: 10_000 })
+    // Sample every DOM change and every frame through one draft → clear → replacement cycle: once the answer has
+    // text, it is never empty.
     let sawText = false
     let sawEmpty = false
     let sawReplacing = false
     let running = true
     const sample = () => {
-      const part = canvasElement.querySelector<HTMLElement>('[data-message-id="a1"] [data-palimpsest-part="text"]')
+      const part = answer()?.querySelector<HTMLElement>('[data-palimpsest-part="text"]')
       const text = part?.textContent ?? ''
       if (text.length > 0) sawText = true
       else if (sawText) sawEmpty = true
       if (part?.dataset.state === 'replacing') sawReplacing = true
-      if (running) requestAnimationFrame(sample)
     }
-    requestAnimationFrame(sample)
-    await waitFor(
-      () => expect(canvasElement.querySelector('[data-message-id="a1"]')?.getAttribute('data-status')).toBe('complete'),
-      { timeout: 10_000 },
-    )
+    const observer = new MutationObserver(sample)
+    observer.observe(canvasElement, { subtree: true, childList: true, characterData: true, attributes: true })
+    const everyFrame = () => {
+      sample()
+      if (running) requestAnimationFrame(everyFrame)
+    }
+    requestAnimationFrame(everyFrame)
+    await waitFor(() => expect(answer()?.getAttribute('data-status')).toBe('complete'), { timeout: 10_000 })
     running = false
+    observer.disconnect()
     await expect(sawText).toBe(true)
     await expect(sawReplacing).toBe(true)
     await expect(sawEmpty).toBe(false)
-    await expect(canvasElement.querySelector('[data-message-id="a1"]')?.textContent).toContain('Python 3.10')
-    await expect(canvasElement.querySelector('[data-message-id="a1"]')?.textContent).not.toContain('Draft:')
+    await expect(answer()?.textContent).toContain('Python 3.10')
+    await expect(answer()?.textContent).not.toContain('Draft:')
   },
 }
 
