@@ -308,7 +308,7 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
   // A re-padded table renders its earlier text, repaired as it was (see `renderedAsOf`).
   const [own, leaf] = earlier?.last ? [earlier.text, earlier.leaf] : [block.text, split.tailLeaf]
   const unended = withoutFinalLineEnding(own)
-  const text = repairTail(unended, leaf, split.syntax)
+  const text = repairTail(unended, leaf, split.syntax, own)
   // A streaming HTML block (tens of KB for a contributors table) is not parsed on every chunk:
   // react-markdown would show its source as text, from the tag on (`literal-block.test.tsx`).
   const htmlStart = blankLineEndedHtmlTail(split)

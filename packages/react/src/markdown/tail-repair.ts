@@ -24,10 +24,21 @@ const tableHeaderCandidate = /^[ \t]{0,3}\|.*\S/
 const closedCell = /(?:^|[^\\])(?:\\\\)*\|[ \t]*$/
 // An odd run of backslashes at the end: the next character may be an escaped pipe.
 const pendingEscape = /(?:^|[^\\])(?:\\\\)*\\$/
+// A `#` heading (its node starts at the marker) and its line ending: a setext heading's text may not.
+const atxHeadingLineEnded = /^[ \t]*#{1,6}(?:[ \t][^\r\n]*)?(?:\r\n?|\n)/
 // A whole line of nothing but spaces, tabs and quote markers, its line ending typed.
 const blankLineWithin = /(?:\r\n?|\n)[ \t>]*(?:\r\n?|\n)/
 
-export function repairTail(block: string, leaf: TailLeaf | undefined, syntax: MarkdownSyntax = gfmSyntax): string {
+/**
+ * `block` is the tail without its final line ending (the render drops it); `received` is the block as
+ * it arrived, that line ending included, which tells whether a line ending or blank line has ended the leaf.
+ */
+export function repairTail(
+  block: string,
+  leaf: TailLeaf | undefined,
+  syntax: MarkdownSyntax = gfmSyntax,
+  received: string = block,
+): string {
   const byExtension = leaf && syntax.repairBlock?.(block, leaf)
   if (byExtension !== undefined) return byExtension
   const lineStart = lineStartBefore(block, block.length)
@@ -40,7 +51,7 @@ export function repairTail(block: string, leaf: TailLeaf | undefined, syntax: Ma
     return block
   }
 
-  if (leaf?.type === 'paragraph' || leaf?.type === 'heading') {
+  if ((leaf?.type === 'paragraph' || leaf?.type === 'heading') && !leafEnded(received, leaf)) {
     const lines = block.slice(leaf.start).split(/\r\n?|\n/)
     const header = lines[0] ?? ''
     // Without the quote markers that continue the header's container.
@@ -69,24 +80,23 @@ export function repairTail(block: string, leaf: TailLeaf | undefined, syntax: Ma
     (markerOnlyLine.test(lastLine) || (paragraphOnLastLine && definitionStart.test(block.slice(leaf.start))))
   ) {
     const rest = block.slice(0, lineStart)
-    return leaf && leaf.start < lineStart ? repairLeafText(rest, leaf, syntax) : rest
+    return leaf && leaf.start < lineStart ? repairLeafText(rest, leaf, syntax, received) : rest
   }
 
   if (leaf?.type === 'tableCell') {
-    // A finished cell (closing pipe typed) needs nothing; an unfinished one is repaired on its own.
-    if (closedCell.test(lastLine)) return block
+    // A finished cell (closing pipe or the row's line ending typed) needs nothing; an unfinished one
+    // is repaired on its own.
+    if (closedCell.test(lastLine) || received !== block) return block
     const cellStart = Math.max(leaf.start, lineStart)
     return block.slice(0, cellStart) + repairInline(withoutPendingEscape(block.slice(cellStart)))
   }
 
-  return leaf ? repairLeafText(block, leaf, syntax) : block
+  return leaf ? repairLeafText(block, leaf, syntax, received) : block
 }
 
-function repairLeafText(block: string, leaf: TailLeaf, syntax: MarkdownSyntax): string {
-  if (leaf.type !== 'paragraph' && leaf.type !== 'heading') return block
+function repairLeafText(block: string, leaf: TailLeaf, syntax: MarkdownSyntax, received: string): string {
+  if ((leaf.type !== 'paragraph' && leaf.type !== 'heading') || leafEnded(received, leaf)) return block
   const leafText = block.slice(leaf.start)
-  // A blank line (in a quote, one of markers only) has ended the paragraph: what it shows is final.
-  if (blankLineWithin.test(leafText)) return block
   const text = syntax.repairText ? syntax.repairText(leafText, repairInline) : repairInline(leafText)
   // A task item's checkbox with no text yet (its text may start after the checkbox): hide the line.
   const lineStart = lineStartBefore(block, leaf.start)
@@ -94,6 +104,17 @@ function repairLeafText(block: string, leaf: TailLeaf, syntax: MarkdownSyntax): 
     return block.slice(0, lineStart)
   }
   return block.slice(0, leaf.start) + text
+}
+
+/**
+ * Nothing more can join the leaf, so what it shows is final: a blank line (in a quote, one of markers
+ * only) has ended the paragraph, or a line ending the `#` heading.
+ */
+function leafEnded(received: string, leaf: TailLeaf): boolean {
+  if (leaf.type !== 'paragraph' && leaf.type !== 'heading') return false
+  const text = received.slice(leaf.start)
+  if (leaf.type === 'paragraph') return blankLineWithin.test(text)
+  return atxHeadingLineEnded.test(text)
 }
 
 function isClosingFencePrefix(line: string, fence: '`' | '~'): boolean {

@@ -194,6 +194,39 @@ describe('open spans are styled while they stream', () => {
     }
   })
 
+  it('leave a paragraph a blank line has ended, and a # heading or table row its line ending has, as the final render shows them', () => {
+    // Until more text arrived these showed `*.ts are compiled.` in italics (then the asterisk), a table
+    // header (then the pipes), or `a` alone.
+    const ended = [
+      'Files matching *.ts are compiled.\n\n',
+      'Files matching *.ts are compiled.\r\n\r\n',
+      'Files matching *.ts are compiled.\n   \n',
+      'a **b\n\n',
+      '- an *item\n\n',
+      '1. a ~~struck\n\n',
+      '- a\n  b **c\n\n',
+      '# Using **bold\n',
+      '  ## a `code\r\n',
+      '| Name | Value |\n\n',
+      'a | b\n\n',
+      '| a | b |\n| - | - |\n| x | **y\n',
+    ]
+    for (const text of ended) {
+      expect(shown(renderPrefix(text)), JSON.stringify(text)).toBe(normalise(visibleText(staticReferenceHtml(text))))
+      live.unmount()
+    }
+    // Not ended yet: the next line may still close the span, so it is completed meanwhile.
+    for (const [text, completed] of [
+      ['a **b\n', 'a b'],
+      ['a **b\n  ', 'a b'],
+      ['a *b\n=', 'a b'],
+      ['# Using **bold', 'Using bold'],
+    ] as const) {
+      expect(shown(renderPrefix(text)), JSON.stringify(text)).toBe(completed)
+      live.unmount()
+    }
+  })
+
   it('shows a half link as its text, without a destination', () => {
     const link = renderPrefix('see [the docs](https://exa').querySelector('a')
     expect(link?.textContent).toBe('the docs')
