@@ -4,7 +4,6 @@
  * remark-gfm + remark-rehype build (positions included), for every CommonMark spec example and the GFM
  * examples, and those of a syntax defined without plugins.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import type { Nodes } from 'hast'
 import { urlAttributes } from 'html-url-attributes'
 import remarkGfm from 'remark-gfm'
@@ -14,7 +13,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { describe, expect, it } from 'vitest'
 import { defineMarkdownSyntax, gfmSyntax } from '../../src/markdown'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 
 const remark = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).freeze()
 const defined = defineMarkdownSyntax({ name: 'defined' })
@@ -31,11 +30,7 @@ const literalAutolinks = [
   '*www.example.com* and [text](https://example.com) and <https://example.com>',
   'no link: ww w.example, http:/x, foo @ bar',
 ]
-const sources = [
-  ...commonmarkExamples.map((example) => example.markdown),
-  ...gfmExamples.map((e) => e.markdown),
-  ...literalAutolinks,
-]
+const sources = [...exampleDocuments, ...literalAutolinks]
 
 describe('gfmSyntax', () => {
   // About 700 sources through four pipelines: seconds on a loaded machine.

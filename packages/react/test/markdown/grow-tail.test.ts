@@ -4,14 +4,13 @@
  * and GFM example, wherever the shortcut applies — including after earlier shortcuts — its state
  * equals the state from parsing the unsettled region again.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { growTail, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 
-const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const documents = exampleDocuments
 
 /** Everything a render depends on. */
 function observable(state: SplitState) {

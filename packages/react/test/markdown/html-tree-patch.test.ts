@@ -4,7 +4,6 @@
  * conversion of the new syntax tree gives (positions aside: nothing renders them on this path), over
  * chains of rewrites; a tree that changed shape or anything but leaf values must not be patched.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Root as HastRoot } from 'hast'
 import { toHast } from 'mdast-util-to-hast'
@@ -12,14 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { htmlTreeWithSources, patchHtmlTree } from '../../src/markdown/html-tree-patch'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import { liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 import { answerLines, swapWords } from './word-swaps'
 
-const documents = [
-  ...commonmarkExamples.map((example) => example.markdown),
-  ...gfmExamples.map((example) => example.markdown),
-].filter((markdown) => /\p{L}/u.test(markdown))
+const documents = exampleDocuments.filter((markdown) => /\p{L}/u.test(markdown))
 
 const otherWords = ['alpha', 'be', 'www', 'http', 'x', 'Über', '日本語', 'one2', '7']
 const noPolicy = () => {}

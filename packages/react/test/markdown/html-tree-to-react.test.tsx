@@ -4,7 +4,6 @@
  * does) makes of the same source — tags, keys, props, what components receive (`node` included) —
  * for every CommonMark spec example and the GFM examples, plain and with the streaming transforms.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import type { Root } from 'hast'
 import { isValidElement, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
@@ -13,10 +12,10 @@ import { addAutoDirection } from '../../src/markdown/block-direction'
 import { type Components, renderMarkdown } from '../../src/markdown/markdown-pipeline'
 import { markRevisedWords } from '../../src/markdown/revision-marks'
 import { appendCaret, wrapWords } from '../../src/markdown/streaming-motion'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 
 const processorSyntax = defineMarkdownSyntax({ name: 'processor' })
-const sources = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const sources = exampleDocuments
 const keepUrl = (url: string) => url
 
 /** Every tag the examples render, each overridden by its own component. */

@@ -4,7 +4,6 @@
  * character of every CommonMark and GFM example and of long contributor-style tables, and the
  * splitter must not parse such a table again while it streams.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
@@ -14,7 +13,7 @@ import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { repairTail } from '../../src/markdown/tail-repair'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import { referenceElementAttributes, splitStates, staticSplitHtml } from './markdown-harness'
 
 const options = markdownOptions({ components: undefined, highlight: undefined })
@@ -29,8 +28,7 @@ function contributorsTable(rows: number, lineEnding = '\n'): string {
 }
 
 const documents = [
-  ...commonmarkExamples.map((example) => example.markdown),
-  ...gfmExamples.map((example) => example.markdown),
+  ...exampleDocuments,
   contributorsTable(12),
   contributorsTable(4, '\r\n'),
   `Intro\n\n  <div class="note">\n**not emphasis**\n\n</div>\n\n> <p>quoted</p>\n\n- <ul>\n  <li>x</li>`,

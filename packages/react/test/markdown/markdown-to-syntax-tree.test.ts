@@ -6,7 +6,6 @@
  * spread or stay tight, references, character references, hard breaks, fences, setext headings, task
  * items, table cells with escaped pipes in code, footnotes, raw HTML and literal links.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
@@ -14,10 +13,10 @@ import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { gfmSyntax } from '../../src/markdown'
 import { markdownToSyntaxTree } from '../../src/markdown/markdown-to-syntax-tree'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 
 const remark = unified().use(remarkParse).use(remarkGfm).freeze()
-const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const examples = exampleDocuments
 
 function expectSameTree(source: string): void {
   const expected = remark.parse(source)

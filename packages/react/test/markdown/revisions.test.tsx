@@ -2,12 +2,11 @@
  * `markRevisions`: a rewrite marks the words it gained (`data-revised`), growing text marks nothing,
  * a mark never changes what the text renders, and a burst of rewrites is announced once.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { revisionBurstMs } from '../../src/markdown/revisions'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import { freshHtml, liveMarkdown, markdownHtml } from './markdown-harness'
 import { swapWords } from './word-swaps'
 
@@ -80,10 +79,7 @@ describe('marked revisions', () => {
 })
 
 describe('marked revisions of random rewrites', () => {
-  const documents = [
-    ...commonmarkExamples.map((example) => example.markdown),
-    ...gfmExamples.map((example) => example.markdown),
-  ].filter((markdown) => /\p{L}/u.test(markdown))
+  const documents = exampleDocuments.filter((markdown) => /\p{L}/u.test(markdown))
   const step = fc.oneof(
     fc.record({
       kind: fc.constant('swap' as const),

@@ -5,7 +5,6 @@
  * step's text gives (the same blocks, tail, definitions) and render exactly as react-markdown renders
  * the whole text; and unchanged blocks must keep their keys, their objects and their DOM nodes.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -20,7 +19,7 @@ import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/i
 import { streamingListOf } from '../../src/markdown/list-items'
 import { rootOf } from '../../src/markdown/markdown-pipeline'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import {
   charsParsedBy,
   freshHtml,
@@ -31,7 +30,7 @@ import {
   staticSplitHtml,
 } from './markdown-harness'
 
-const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const documents = exampleDocuments
 
 /** Everything a render depends on, without the keys (a fresh split numbers its blocks from 0). */
 function observable(state: SplitState) {

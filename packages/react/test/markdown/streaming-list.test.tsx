@@ -6,7 +6,6 @@
  * numbers and markers, lazy continuation lines, nested lists, code, HTML and tables in items, task
  * items, link definitions, element overrides.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -14,7 +13,7 @@ import { advanceSplit, type SplitState, splitFrom } from '../../src/markdown/blo
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
 import { StreamingList } from '../../src/markdown/StreamingList'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import {
   canonicalHtml,
   charsParsedBy,
@@ -24,7 +23,7 @@ import {
   tailBesideReference,
 } from './markdown-harness'
 
-const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const examples = exampleDocuments
 
 /** Everything a render depends on. */
 function observable(state: SplitState) {

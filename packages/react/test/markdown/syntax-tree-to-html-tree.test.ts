@@ -5,7 +5,6 @@
  * converted alone (as the splitter's blocks and the streaming list's items are), for blocks numbering
  * footnotes on from a seed, and for a lone leaf as the HTML-tree patch converts it.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Nodes as MdastNodes, Parents, Root } from 'mdast'
 import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast'
@@ -13,10 +12,10 @@ import { describe, expect, it } from 'vitest'
 import { gfmSyntax } from '../../src/markdown'
 import { footnoteHandlers } from '../../src/markdown/footnote-numbering'
 import { leafToHtml, syntaxTreeToHtmlTree } from '../../src/markdown/syntax-tree-to-html-tree'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 
 const reference = (tree: Root) => toHast(tree, { allowDangerousHtml: true, handlers: footnoteHandlers })
-const examples = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const examples = exampleDocuments
 
 function* nodesOf(node: MdastNodes): Generator<MdastNodes> {
   yield node

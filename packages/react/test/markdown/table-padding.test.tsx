@@ -5,7 +5,6 @@
  * render (the earlier text's) exactly a fresh render, streaming or not; a live streaming message
  * re-padded step by step renders every step as a fresh render, re-rendering no block.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Root } from 'mdast'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -14,7 +13,7 @@ import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/i
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from '../../src/markdown/table-padding'
 import { commonPrefix, commonSuffix } from './common-affixes'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import { liveMarkdown, referenceHtml, renderedHtml, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
 
 function changesOf(before: string, after: string) {
@@ -208,10 +207,7 @@ describe('a split state re-padded', () => {
   }, 120_000)
 
   it('in every CommonMark and GFM example with a pipe is a fresh split and renders as one', () => {
-    const documents = [
-      ...commonmarkExamples.map((example) => example.markdown),
-      ...gfmExamples.map((e) => e.markdown),
-    ].filter((markdown) => markdown.includes('|'))
+    const documents = exampleDocuments.filter((markdown) => markdown.includes('|'))
     let unparsed = 0
     for (const [index, markdown] of documents.entries()) {
       fc.assert(

@@ -4,7 +4,6 @@
  * the tree it hands over must be the one a parse of the block alone gives, positions included, at
  * every prefix of every CommonMark and GFM example.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import { act, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -24,7 +23,7 @@ import { renderMarkdown, renderSyntaxTree, rootOf } from '../../src/markdown/mar
 import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import {
   charsParsedBy,
   freshHtml,
@@ -36,7 +35,7 @@ import {
 
 const treeOf = (syntax: BlockSyntax) => rootOf(syntax.nodes, syntax.offset, syntax.line)
 
-const documents = [...commonmarkExamples.map((example) => example.markdown), ...gfmExamples.map((e) => e.markdown)]
+const documents = exampleDocuments
 
 /** Streams every example in chunks of `size`, handing each step's states (before and after) to `check`. */
 function streamEveryExample(

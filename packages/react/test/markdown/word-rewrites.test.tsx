@@ -5,7 +5,6 @@
  * positions included; a live streaming component must render every step exactly as a fresh render
  * of that step's text; and a word-only rewrite must parse nothing while the trees are at hand.
  */
-import { tests as commonmarkExamples } from 'commonmark-spec'
 import fc from 'fast-check'
 import type { Root } from 'mdast'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -24,14 +23,11 @@ import {
 import { mathSyntax } from '../../src/math'
 import { mathDocuments } from '../math/math-documents'
 import { commonPrefix, commonSuffix } from './common-affixes'
-import { gfmExamples } from './gfm-examples'
+import { exampleDocuments } from './gfm-examples'
 import { charsParsedBy, type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 import { swapWords, type WordPick } from './word-swaps'
 
-const documents = [
-  ...commonmarkExamples.map((example) => example.markdown),
-  ...gfmExamples.map((example) => example.markdown),
-].filter((markdown) => /\p{L}/u.test(markdown))
+const documents = exampleDocuments.filter((markdown) => /\p{L}/u.test(markdown))
 
 /** Replacement words, among them ones that may change what a word means next to its neighbours. */
 const vocabulary = ['alpha', 'be', 'www', 'http', 'https', 'mailto', 'amp', 'lt', 'x', 'div', 'script', 'li', 'one2']
