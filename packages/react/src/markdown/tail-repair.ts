@@ -4,7 +4,8 @@
  * checkbox or a link reference definition being typed, shows a table whose delimiter row has not
  * arrived (or is half typed) as a table, hides the cells of a header without a leading pipe until
  * the next line decides, and completes unfinished inline syntax (see `repairInline`). Runs only
- * while streaming; settled blocks are never repaired.
+ * while streaming; settled blocks are never repaired, nor a tail leaf nothing more can join (a
+ * paragraph a blank line ended, a `#` heading or a table row its line ending did).
  */
 import { codeSpanEnd, repairInline, runLength } from './inline-repair'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
