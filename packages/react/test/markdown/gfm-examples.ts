@@ -1,5 +1,3 @@
-import { tests as commonmarkExamples } from 'commonmark-spec'
-
 /** GFM extension examples (tables, strikethrough, task lists, autolink literals, footnotes) plus mixed documents. */
 export const gfmExamples: { name: string; markdown: string }[] = [
   { name: 'GFM table', markdown: '| foo | bar |\n| --- | --- |\n| baz | bim |\n' },
@@ -70,10 +68,4 @@ export const gfmExamples: { name: string; markdown: string }[] = [
   },
   { name: 'CR line endings', markdown: '# Title\r\rpara one\rcontinued\r\r> quote\r\r    code\r' },
   { name: 'lazy continuation', markdown: '> a\nb\n\n- c\nd\n\n> e\n\n> f\n' },
-]
-
-/** The markdown of every CommonMark spec example, then of every GFM example and mixed document above. */
-export const exampleDocuments: readonly string[] = [
-  ...commonmarkExamples.map((example) => example.markdown),
-  ...gfmExamples.map((example) => example.markdown),
 ]

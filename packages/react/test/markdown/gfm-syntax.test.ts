@@ -13,7 +13,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { describe, expect, it } from 'vitest'
 import { defineMarkdownSyntax, gfmSyntax } from '../../src/markdown'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 
 const remark = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).freeze()
 const defined = defineMarkdownSyntax({ name: 'defined' })

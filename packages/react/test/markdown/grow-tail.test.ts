@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { growTail, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 
 const documents = exampleDocuments
 

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { htmlTreeWithSources, patchHtmlTree } from '../../src/markdown/html-tree-patch'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import { liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 import { answerLines, swapWords } from './word-swaps'
 

@@ -12,7 +12,7 @@ import { addAutoDirection } from '../../src/markdown/block-direction'
 import { type Components, renderMarkdown } from '../../src/markdown/markdown-pipeline'
 import { markRevisedWords } from '../../src/markdown/revision-marks'
 import { appendCaret, wrapWords } from '../../src/markdown/streaming-motion'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 
 const processorSyntax = defineMarkdownSyntax({ name: 'processor' })
 const sources = exampleDocuments

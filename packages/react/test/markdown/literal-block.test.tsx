@@ -13,7 +13,7 @@ import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { repairTail } from '../../src/markdown/tail-repair'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import { referenceElementAttributes, splitStates, staticSplitHtml } from './markdown-harness'
 
 const options = markdownOptions({ components: undefined, highlight: undefined })

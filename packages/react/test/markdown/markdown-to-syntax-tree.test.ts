@@ -13,7 +13,7 @@ import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { gfmSyntax } from '../../src/markdown'
 import { markdownToSyntaxTree } from '../../src/markdown/markdown-to-syntax-tree'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 
 const remark = unified().use(remarkParse).use(remarkGfm).freeze()
 const examples = exampleDocuments

@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { revisionBurstMs } from '../../src/markdown/revisions'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import { freshHtml, liveMarkdown, markdownHtml } from './markdown-harness'
 import { swapWords } from './word-swaps'
 

@@ -19,7 +19,7 @@ import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/i
 import { streamingListOf } from '../../src/markdown/list-items'
 import { rootOf } from '../../src/markdown/markdown-pipeline'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import {
   charsParsedBy,
   freshHtml,

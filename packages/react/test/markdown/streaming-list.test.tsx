@@ -13,7 +13,7 @@ import { advanceSplit, type SplitState, splitFrom } from '../../src/markdown/blo
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
 import { StreamingList } from '../../src/markdown/StreamingList'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import {
   canonicalHtml,
   charsParsedBy,

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { gfmSyntax } from '../../src/markdown'
 import { footnoteHandlers } from '../../src/markdown/footnote-numbering'
 import { leafToHtml, syntaxTreeToHtmlTree } from '../../src/markdown/syntax-tree-to-html-tree'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 
 const reference = (tree: Root) => toHast(tree, { allowDangerousHtml: true, handlers: footnoteHandlers })
 const examples = exampleDocuments

@@ -13,7 +13,7 @@ import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/i
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from '../../src/markdown/table-padding'
 import { commonPrefix, commonSuffix } from './common-affixes'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import { liveMarkdown, referenceHtml, renderedHtml, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
 
 function changesOf(before: string, after: string) {

@@ -23,7 +23,7 @@ import { renderMarkdown, renderSyntaxTree, rootOf } from '../../src/markdown/mar
 import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import {
   charsParsedBy,
   freshHtml,

@@ -23,7 +23,7 @@ import {
 import { mathSyntax } from '../../src/math'
 import { mathDocuments } from '../math/math-documents'
 import { commonPrefix, commonSuffix } from './common-affixes'
-import { exampleDocuments } from './gfm-examples'
+import { exampleDocuments } from './example-documents'
 import { charsParsedBy, type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 import { swapWords, type WordPick } from './word-swaps'
 
