@@ -37,7 +37,7 @@ const documents = [
 /** What react-markdown renders for the streaming tail the way `SplitMarkdown` hands it over. */
 function tailReference(state: SplitState): string {
   const last = state.tail[state.tail.length - 1]!
-  const text = repairTail(last.text.replace(/(?:\r\n|\r|\n)$/, ''), state.tailLeaf)
+  const text = repairTail(last.text.replace(/(?:\r\n|\r|\n)$/, ''), state.tailLeaf, state.syntax, last.text)
   return renderToStaticMarkup(
     <Markdown {...options} remarkPlugins={[remarkGfm]} rehypePlugins={[referenceElementAttributes]}>
       {text}
