@@ -12,8 +12,10 @@
 import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast'
 import type { List, Root } from 'mdast'
 import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
+import { RenderedValue, useRenderedValue, useValueOf } from '../primitives/rendered-value'
 import { reportMarkdownWork } from './instrumentation'
 import { useKeptSyntaxTree } from './kept-syntax-tree'
+import { useKeptValue } from './kept-value'
 import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
 import type { ListItemStart, StreamingList as StreamingListData } from './list-items'
 import {
@@ -148,6 +150,23 @@ export function StreamingList({
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   const tree = parseMarkdown(source, options.syntax)
   const list = listIn(tree)
+  const loose = items.loose || (list !== undefined && isLoose(list))
+  const tag = items.ordered ? 'ol' : 'ul'
+  // The settled pages, the same elements while they are: a hook, so before the return below.
+  const settled = useKeptValue([tag, blockKey, loose, definitions, options, ...items.pages, ...items.pageKeys], () => ({
+    tag,
+    settled: items.pages.map((page, index) => (
+      <SettledItems
+        key={items.pageKeys[index]}
+        blockKey={blockKey}
+        text={page}
+        loose={loose}
+        definitions={definitions}
+        options={options}
+      />
+    )),
+  }))
+  const settledSource = useRenderedValue(settled)
   if (!list) {
     // Not seen: the repair keeps the item before the last one. Rendered whole, as any block.
     const whole = withDefinitionLines(text, definitions)
@@ -159,20 +178,8 @@ export function StreamingList({
       </>
     )
   }
-  const loose = items.loose || isLoose(list)
   setLoose(list, loose)
   list.start = items.start
-  const settled = items.pages.map((page, index) => (
-    <SettledItems
-      key={items.pageKeys[index]}
-      blockKey={blockKey}
-      text={page}
-      loose={loose}
-      definitions={definitions}
-      options={options}
-    />
-  ))
-  const tag = items.ordered ? 'ol' : 'ul'
   const withSettled: HtmlTreeTransform = (hast) => {
     const element = elementIn(hast)
     if (element?.tagName === tag) {
@@ -184,7 +191,7 @@ export function StreamingList({
   return (
     <>
       {separated ? '\n' : null}
-      <SettledItemsContext.Provider value={{ tag, settled }}>
+      <SettledItemsContext.Provider value={settledSource}>
         {renderSyntaxTree(tree, liveOptions(options), withSettled, live)}
       </SettledItemsContext.Provider>
     </>
@@ -244,13 +251,15 @@ function setLoose(list: List, loose: boolean): void {
 /** The tag name the live list element is given, so that it (and not a nested list) holds the settled pages. */
 const settledItemsHolder = 'palimpsest-settled-items'
 
-const SettledItemsContext = createContext<{ tag: string; settled: ReactNode }>({ tag: 'ul', settled: null })
+const SettledItemsContext = createContext(
+  new RenderedValue<{ tag: string; settled: ReactNode }>({ tag: 'ul', settled: null }),
+)
 
 type ListProps = ComponentProps<'ul'> & ExtraProps
 
 /** The list element (or the user's override): the settled pages, then the live items. */
 function ListWithSettledItems({ node, children, ...props }: ListProps) {
-  const { tag, settled } = useContext(SettledItemsContext)
+  const { tag, settled } = useValueOf(useContext(SettledItemsContext))
   const { components } = useContext(RenderSettingsContext)
   return renderElement(
     components?.[tag as 'ul' | 'ol'],

@@ -11,10 +11,12 @@
  * another block it settles and renders whole, like every settled block.
  */
 import { type ComponentProps, createContext, memo, type ReactNode, useContext } from 'react'
+import { RenderedValue, useRenderedValue, useValueOf } from '../primitives/rendered-value'
 import { addAutoDirection } from './block-direction'
 import { beforeLineEnding, tableHead } from './block-splitter'
 import { reportMarkdownWork } from './instrumentation'
 import { useKeptSyntaxTree } from './kept-syntax-tree'
+import { useKeptValue } from './kept-value'
 import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
 import {
   type Components,
@@ -200,20 +202,23 @@ export const StreamingTable = memo(function StreamingTable({
 }: StreamingTableProps) {
   const source = withDefinitionLines(rows.head + rows.last, definitions)
   reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
-  const settled = rows.pages.map((page, pageIndex) => (
-    <SettledRows
-      key={rows.pageKeys[pageIndex]}
-      blockKey={blockKey}
-      head={rows.head}
-      rows={page}
-      definitions={definitions}
-      options={options}
-    />
-  ))
+  const settled = useKeptValue([blockKey, rows.head, definitions, options, ...rows.pages, ...rows.pageKeys], () =>
+    rows.pages.map((page, pageIndex) => (
+      <SettledRows
+        key={rows.pageKeys[pageIndex]}
+        blockKey={blockKey}
+        head={rows.head}
+        rows={page}
+        definitions={definitions}
+        options={options}
+      />
+    )),
+  )
+  const settledSource = useRenderedValue(settled)
   return (
     <>
       {separated ? '\n' : null}
-      <SettledRowsContext.Provider value={settled}>
+      <SettledRowsContext.Provider value={settledSource}>
         {renderMarkdown(source, tableOptions(options), options.autoDirection ? addAutoDirection : undefined)}
       </SettledRowsContext.Provider>
     </>
@@ -249,13 +254,13 @@ const SettledRows = memo(function SettledRows({ blockKey, head, rows, definition
   return renderSyntaxTree(tree, rowOptions(options))
 })
 
-const SettledRowsContext = createContext<ReactNode>(null)
+const SettledRowsContext = createContext(new RenderedValue<ReactNode>(null))
 
 type BodyProps = ComponentProps<'tbody'> & ExtraProps
 
 /** The table's `<tbody>` (or the user's override): the settled pages, then its own last row. */
 function BodyWithSettledRows({ node, children, ...props }: BodyProps) {
-  const settled = useContext(SettledRowsContext)
+  const settled = useValueOf(useContext(SettledRowsContext))
   const { components } = useContext(RenderSettingsContext)
   return renderElement(
     components?.tbody,
