@@ -1,8 +1,9 @@
 /**
  * Streams one document size through one or more renderers (fresh page each, as the full run does)
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
- *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|footnotes]
- * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `footnotes`: the document cites
+ *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|reasoning|footnotes|quote|paragraph]
+ * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `reasoning`: the Palimpsest page
+ * streams the document as the message's reasoning (its panel open), not as its answer. `footnotes`: the document cites
  * a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
  * document is one block quote (every line after `> `), as an agent quoting a whole file. `paragraph`:
  * the document's prose as one paragraph without line breaks.
@@ -18,7 +19,7 @@ import { serveDirectory } from './static-server'
 const size = Number(process.argv[2] ?? 204_800)
 const renderers = (process.argv[3]?.split(',') ?? ['palimpsest']) as RendererName[]
 const repetitions = Number(process.argv[4] ?? 1)
-const pageQuery = process.argv[5] === 'motion' ? '?motion' : ''
+const pageQuery = process.argv[5] === 'motion' ? '?motion' : process.argv[5] === 'reasoning' ? '?reasoning' : ''
 const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
 const draft = documentPrefix(corpus, size)
 const text =

@@ -114,6 +114,9 @@ function streamMessages(store: TranscriptStore, texts: readonly string[]): void 
   })
 }
 
+/** `?reasoning` (set by `stream-probe.ts … reasoning`): the message streams as reasoning (its open panel), not as answer text. */
+const reasoning = new URLSearchParams(location.search).has('reasoning')
+
 /** `settled` finished messages, then the streaming message, its chunks flushed by `commit()` (or by frames, 'natural'). */
 function mountStreaming(host: HTMLElement, options: MountOptions, settled: readonly string[] = []): MessageView {
   // Manual: the harness flushes once per frame itself (exactly what the default 'frame' schedule does).
@@ -125,11 +128,15 @@ function mountStreaming(host: HTMLElement, options: MountOptions, settled: reado
   if (streamedHistory) streamMessages(store, settled)
   apply({ type: 'message-start', messageId, role: 'assistant' })
   flushSync(flush)
-  const textRoot = () => element.querySelector(`[data-message-id="${messageId}"] [data-palimpsest-part="text"]`)
+  const textRoot = () =>
+    element.querySelector(
+      `[data-message-id="${messageId}"] [data-palimpsest-part="${reasoning ? 'reasoning' : 'text'}"]`,
+    )
+  const target = reasoning ? 'thought' : 'text'
   return {
-    push: (text) => apply({ type: 'chunk', messageId, text }),
-    clear: () => apply({ type: 'clear', messageId, target: 'text' }),
-    replace: (text) => apply({ type: 'full', messageId, target: 'text', text }),
+    push: (text) => apply({ type: reasoning ? 'thought' : 'chunk', messageId, text }),
+    clear: () => apply({ type: 'clear', messageId, target }),
+    replace: (text) => apply({ type: 'full', messageId, target, text }),
     commit: () => flushSync(flush),
     finish() {
       apply({ type: 'message-done', messageId, status: 'complete' })
