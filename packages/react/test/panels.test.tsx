@@ -1,7 +1,9 @@
+import type { ReasoningPart } from '@palimpsest/core'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { memo } from 'react'
 import { expect, test } from 'vitest'
-import { Transcript } from '../src'
+import { type PartProps, Reasoning, Transcript } from '../src'
 import { everyPartKind } from './every-part-kind'
 import { applyNow, syncStore } from './render-helpers'
 
@@ -22,6 +24,28 @@ test('reasoning is open while it streams and closes when done', () => {
   expect(reasoningTrigger('Reasoning').getAttribute('aria-expanded')).toBe('false')
   expect(content.hidden).toBe(true)
   expect(content.dataset.state).toBe('closed')
+})
+
+test('a panel the app composes follows its streaming part, even where the app memoised its children', () => {
+  // Nothing re-renders `Thoughts` from above: it reads the part from the panel as the part changes.
+  const Thoughts = memo(function Thoughts() {
+    return <Reasoning.Content data-testid="thoughts" />
+  })
+  function AppReasoning(props: PartProps<ReasoningPart>) {
+    return (
+      <Reasoning.Root {...props}>
+        <Reasoning.Trigger />
+        <Thoughts />
+      </Reasoning.Root>
+    )
+  }
+  const store = syncStore()
+  render(<Transcript store={store} components={{ reasoning: AppReasoning }} />)
+  applyNow(store, { type: 'thought', messageId: 'm', text: 'Let me' })
+  applyNow(store, { type: 'thought', messageId: 'm', text: ' think **harder**' })
+  expect(screen.getByTestId('thoughts').textContent).toBe('Let me think harder')
+  applyNow(store, { type: 'full', messageId: 'm', target: 'thought', text: 'Settled on an answer' })
+  expect(screen.getByTestId('thoughts').textContent).toBe('Settled on an answer')
 })
 
 test('the user wins: a panel closed while streaming stays closed, one opened after stays open across remounts', async () => {

@@ -4,10 +4,11 @@
  * per store and part.
  */
 import type { Part } from '@palimpsest/core'
-import { forwardRef } from 'react'
+import { forwardRef, useMemo } from 'react'
 import type { PartProps } from '../message/components-map'
 import { PartContext } from '../message/part-context'
 import { Collapsible, type CollapsibleRootProps } from '../primitives/Collapsible'
+import { useRenderedValue } from '../primitives/rendered-value'
 import { disclosureKey } from '../store/disclosure-registry'
 
 /** The part, and the collapsible's props (`open`, `defaultOpen`, `onOpenChange`) and HTML props for its root. */
@@ -26,8 +27,9 @@ export const PartPanelRoot = forwardRef<HTMLDivElement, PartPanelRootProps<Part>
   { part, message, streaming, defaultOpen, panelDefaultOpen, data, children, ...rest },
   ref,
 ) {
+  const source = useRenderedValue(useMemo(() => ({ part, message, streaming }), [part, message, streaming]))
   return (
-    <PartContext.Provider value={{ part, message, streaming }}>
+    <PartContext.Provider value={source}>
       <Collapsible.Root
         ref={ref}
         {...rest}

@@ -82,10 +82,14 @@ const CollapsibleRoot = forwardRef<HTMLDivElement, CollapsibleRootProps>(functio
     memory: useRememberedChoice(panelKey),
   })
   const id = useId()
+  // The same value while nothing in it changes: a new one would make each commit of a streaming
+  // panel search everything rendered inside it for readers.
+  const value = useMemo(
+    () => ({ open, setOpen, triggerId: `${id}-trigger`, contentId: `${id}-content`, streaming }),
+    [open, setOpen, id, streaming],
+  )
   return (
-    <CollapsibleContext.Provider
-      value={{ open, setOpen, triggerId: `${id}-trigger`, contentId: `${id}-content`, streaming }}
-    >
+    <CollapsibleContext.Provider value={value}>
       <div ref={ref} data-streaming={streaming ? '' : undefined} {...rest} data-state={open ? 'open' : 'closed'}>
         {children}
       </div>
