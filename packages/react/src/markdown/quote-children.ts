@@ -61,9 +61,16 @@ export function quoteTreeRewritten(
     const firstLineEnd = source.indexOf('\n', lineStarts[0]!)
     if (firstLineEnd < 0 || change.from <= firstLineEnd) return undefined
   }
-  // The first child starting on a line after the change: it and the children after it stay.
+  // The first child starting on a line after the change, after a blank line: it and the children
+  // after it stay. One right under the lines parsed again may parse differently after what the
+  // change made of them (a list interrupting a paragraph opens in interrupt mode: \`1. -\` holds the
+  // text \`-\` there, an empty list elsewhere).
   let next = first + 1
-  while (next < children.length && lineStarts[next]! < change.to) next++
+  while (
+    next < children.length &&
+    (lineStarts[next]! < change.to || !startsAfresh(children, next, lineStarts[next]!, source))
+  )
+    next++
   if (next >= children.length) {
     if (!atEnd) return undefined
     return (
@@ -85,6 +92,7 @@ export function quoteTreeRewritten(
   // The next child's line must still start a block of its own.
   const regionLines = lineFeeds(region)
   if (own?.children[own.children.length - 1]?.position?.start.line !== regionLines + 1) return undefined
+  if (!startsAfresh(own.children, own.children.length - 1, region.length, region + nextLine)) return undefined
   const firstLine = children[first]!.position!.start.line
   const placed = own.children.slice(0, -1).map((child) => movedCopy(child, regionStart, firstLine - 1))
 

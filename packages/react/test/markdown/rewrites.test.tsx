@@ -373,6 +373,23 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
       rewriteChecked(keepParsedTrees(splitFrom(undefined, before)), after, "the quote's last child emptied")
   })
 
+  it('a change that puts a quoted list right under a paragraph, or takes it from under one, parses the list again', () => {
+    // `1. -` right under a paragraph holds the text `-` (an empty item cannot interrupt one); elsewhere an empty list.
+    for (const [before, after] of [
+      [
+        '> first line\n> > nested\n> 1. - \n>\n> text\n\nAfter.',
+        '> first line\n > nested\n> 1. - \n>\n> text\n\nAfter.',
+      ],
+      ['> intro\n>\n> # heading\n> 1. - \n>\n> text\n\nAfter.', '> intro\n>\n> heading\n> 1. - \n>\n> text\n\nAfter.'],
+      ['> intro\n>\n> heading\n> 1. - \n>\n> text\n\nAfter.', '> intro\n>\n> # heading\n> 1. - \n>\n> text\n\nAfter.'],
+    ] as const)
+      rewriteChecked(
+        keepParsedTrees(splitFrom(undefined, before)),
+        after,
+        'the list now right under a paragraph, or no longer',
+      )
+  })
+
   it("a space added where a task item's paragraph starts leaves it starting one space after the checkbox", () => {
     pairsChecked(
       [
