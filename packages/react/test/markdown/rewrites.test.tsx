@@ -170,7 +170,7 @@ function applySteps(markdown: string, steps: readonly Step[]): void {
   }
 }
 
-const checkboxUnderEmptyItem = /(?:^|[\r\n])[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]*\r?\n[ \t]*\[[ xX]\]/
+const checkboxUnderEmptyItem = /(?:^|[\r\n])[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]*)+\r?\n[ \t]*\[[ xX]\]/
 
 describe('rewrites equal a fresh split and react-markdown at every step', () => {
   it('random edits, deletions, insertions, rollbacks and truncations of every example', { timeout: 120_000 }, () => {
@@ -243,7 +243,7 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
             const from = at % (text.length + 1)
             text = text.slice(0, from) + insert + text.slice(from + length)
             // remark-gfm's development build asserts on a checkbox line right under an empty item
-            // (`-\n[ ] task`): react-markdown throws there, so there is nothing to compare with.
+            // (`-\n[ ] task`, `- -\n[x] task`): react-markdown throws there, so there is nothing to compare with.
             if (checkboxUnderEmptyItem.test(text)) return
             state = rewriteChecked(state, text, 'list edit')
           }
