@@ -29,6 +29,7 @@ const experiments: Record<string, string> = {
   nogutter: '[data-palimpsest-scroller]{scrollbar-gutter:auto!important}',
   containstrict: '[data-palimpsest-transcript]{contain:strict}',
   containscroller: '[data-palimpsest-scroller]{contain:strict}',
+  contentscroller: '[data-palimpsest-scroller]{contain:content}',
   opaque: '[data-palimpsest-scroller]{background-color:#fff}',
   willscroll: '[data-palimpsest-scroller]{will-change:scroll-position}',
   noannouncer: '[data-palimpsest-announcer]{display:none!important}',
