@@ -63,8 +63,8 @@ export function quoteTreeRewritten(
   }
   // The first child starting on a line after the change, after a blank line: it and the children
   // after it stay. One right under the lines parsed again may parse differently after what the
-  // change made of them (a list interrupting a paragraph opens in interrupt mode: \`1. -\` holds the
-  // text \`-\` there, an empty list elsewhere).
+  // change made of them (a list interrupting a paragraph opens in interrupt mode: `1. -` holds the
+  // text `-` there, an empty list elsewhere).
   let next = first + 1
   while (
     next < children.length &&
