@@ -3,8 +3,8 @@
  * paragraphs is one top-level block, and a line added to one of them would otherwise parse the
  * whole quote. A child that follows a blank line of the quote (and a block no later line can join)
  * starts as the quote's first child does, so the lines from the child holding the change up to the
- * first child starting after it are parsed again as a quote of their own, and the children after
- * them are what they were, moved. The result is the tree a parse of the whole new block gives, or
+ * first child starting after it, after a blank line, are parsed again as a quote of their own, and
+ * the children after them are what they were, moved. The result is the tree a parse of the whole new block gives, or
  * undefined when that cannot be shown here (the caller parses).
  */
 import type { Nodes, Root, RootContent } from 'mdast'
