@@ -1600,27 +1600,37 @@ export function growTail(
     !startsSyntaxBlock(syntax, line)
   // A complete blank line is a line of an open top-level fenced code block whatever follows it
   // (one after a content line: after the closing fence it would be the blank line after the block).
-  const code =
+  const inCode =
     leaf.type === 'code' &&
     leaf.fence !== undefined &&
     last.type === 'code' &&
     // The fence opens at the top level (the block may start with indented code, and a later fence
     // may sit in a list item or quote, whose next line can close its container).
     topLevelIndent.test(previous.text.slice(lineStartBefore(previous.text, leafStart), leafStart)) &&
-    lineStart > leafStart &&
-    (codeContentLine.test(line) || (atLineStart && afterCodeLine(previous.text, lineStart, lineEnd, leafStart)))
+    lineStart > leafStart
+  // A line of code cut in its indentation (a chunk often ends there), after a line of code (not the
+  // closing fence): what completes it is checked below as a new line is, since spaces and a fence
+  // would close the block.
+  const cutInIndent =
+    inCode && !atLineStart && blankLine.test(line) && afterCodeLine(previous.text, lineStart, lineEnd, leafStart)
+  const code =
+    inCode &&
+    (codeContentLine.test(line) ||
+      cutInIndent ||
+      (atLineStart && afterCodeLine(previous.text, lineStart, lineEnd, leafStart)))
   const heading = !atLineStart && leaf.type === 'heading' && atxHeadingLine.test(line)
   if (!paragraph && !code && !heading) return undefined
   const segments = added.split(/\r\n?|\n/)
+  const continues = paragraph ? paragraphContinuationLine : code ? codeContentLine : undefined
+  const continuesLeaf = (line: string, complete: boolean) =>
+    (continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))) ||
+    (code && blankLine.test(line) && (complete || line !== ''))
+  if (cutInIndent && !continuesLeaf(line + segments[0], segments.length > 1)) return undefined
   const newLines = atLineStart ? segments : segments.slice(1)
   if (newLines.length > 0) {
     // A completed first line of a later tail block would settle the blocks before it.
     if (previous.tail.length !== 1) return undefined
-    const continues = paragraph ? paragraphContinuationLine : code ? codeContentLine : undefined
     const final = newLines.length - 1
-    const continuesLeaf = (line: string, complete: boolean) =>
-      (continues?.test(line) === true && !(paragraph && startsSyntaxBlock(syntax, line))) ||
-      (code && complete && blankLine.test(line))
     if (!newLines.every((line, index) => (index === final && line === '') || continuesLeaf(line, index < final))) {
       return undefined
     }

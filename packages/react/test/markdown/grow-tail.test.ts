@@ -191,6 +191,30 @@ describe('growTail', () => {
     }
   })
 
+  it("grows a fence through chunks cut in a line's indentation, and parses the spaces that open its closing fence", () => {
+    const document = '# Title\n\n```ts\nfunction f() {\n    if (x) {\n        return 1\n    }\n}\n  ```\nAfter.'
+    // A cut after each line's indentation and after each line ending, as a model's tokens often fall.
+    const indents = [...document.matchAll(/^[ \t]+/gm)].map((match) => match.index + match[0].length)
+    const lineEnds = [...document.matchAll(/\n/g)].map((match) => match.index + 1)
+    const ends = [...new Set([...indents, ...lineEnds, document.length])].sort((a, b) => a - b)
+    const codeStart = document.indexOf('function')
+    const closing = document.indexOf('  ```')
+    let state: SplitState | undefined
+    for (const end of ends) {
+      const text = document.slice(0, end)
+      const grown = state && growTail(state, text)
+      const parsed = splitFrom(state, text)
+      if (grown) expect(observable(grown), JSON.stringify(text)).toEqual(observable(parsed))
+      // Every chunk of the code after its first line grows the block, the spaces before the fence too.
+      if (end > codeStart + 'function f() {\n'.length && end <= closing + 2)
+        expect(grown, JSON.stringify(text)).toBeDefined()
+      // The fence after those spaces closes the block: that chunk is parsed.
+      if (end === closing + '  ```\n'.length) expect(grown, JSON.stringify(text)).toBeUndefined()
+      state = grown ?? parsed
+    }
+    expect(observable(state!)).toEqual(observable(splitFrom(undefined, document)))
+  })
+
   it('parses a paragraph streamed token by token once, across its line endings', () => {
     const parsed: number[] = []
     setMarkdownWorkListener((work) => {
