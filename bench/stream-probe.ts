@@ -3,8 +3,8 @@
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
  *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|reasoning|footnotes|quote|paragraph]
  * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `reasoning`: the Palimpsest page
- * streams the document as the message's reasoning (its panel open), not as its answer. `footnotes`: the document cites
- * a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
+ * streams the document as the message's reasoning (its panel open), not as its answer. `footnotes`: the
+ * document cites a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
  * document is one block quote (every line after `> `), as an agent quoting a whole file. `paragraph`:
  * the document's prose as one paragraph without line breaks.
  */
