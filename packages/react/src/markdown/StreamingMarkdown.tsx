@@ -43,7 +43,7 @@ import {
   renderSyntaxTree,
   rootOf,
 } from './markdown-pipeline'
-import { MarkdownSourceContext, useMarkdownSourceStore } from './markdown-source'
+import { MarkdownSourceContext, useMarkdownSourceValue } from './markdown-source'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import { paragraphTreeFromEarlier } from './paragraph-tail'
 import { type ParsedSource, quoteTreeFromEarlier } from './quote-children'
@@ -153,7 +153,7 @@ export function StreamingMarkdown({
     [components, highlight],
   )
 
-  const sourceStore = useMarkdownSourceStore(text, streaming)
+  const sourceStore = useMarkdownSourceValue(text, streaming)
   const content = (
     <RevisionTrackerContext.Provider value={revisions}>
       <TreeKeepingContext.Provider value={trees}>

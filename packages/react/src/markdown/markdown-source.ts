@@ -7,55 +7,23 @@
  * component, so a chunk changes no context (React would otherwise search every element of the
  * message for readers on every commit), and a reader re-renders only when what it selects changes.
  */
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
-import { useIsomorphicLayoutEffect } from '../primitives/use-isomorphic-layout-effect'
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
+import { type RenderedValue, useRenderedValue } from '../primitives/rendered-value'
 
 export interface MarkdownSource {
   readonly text: string
   readonly streaming: boolean
 }
 
-export interface MarkdownSourceStore {
-  current(): MarkdownSource
-  subscribe(listener: () => void): () => void
-  /** Called while rendering: readers rendering in the same pass see it. */
-  set(source: MarkdownSource): void
-  /** Called after the commit: readers that did not render in it check what they select. */
-  notify(): void
-}
-
-export function createMarkdownSourceStore(source: MarkdownSource): MarkdownSourceStore {
-  let current = source
-  const listeners = new Set<() => void>()
-  return {
-    current: () => current,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    set(next) {
-      current = next
-    },
-    notify() {
-      for (const listener of listeners) listener()
-    },
-  }
-}
-
 /**
- * The store a markdown renderer provides for its text: readers rendering in the same pass see the
+ * The source a markdown renderer provides for its text: readers rendering in the same pass see the
  * new text, readers that did not render are told after the commit.
  */
-export function useMarkdownSourceStore(text: string, streaming: boolean): MarkdownSourceStore {
-  const source = useRef<MarkdownSourceStore | undefined>(undefined)
-  source.current ??= createMarkdownSourceStore({ text, streaming })
-  const store = source.current
-  if (store.current().text !== text || store.current().streaming !== streaming) store.set({ text, streaming })
-  useIsomorphicLayoutEffect(() => store.notify(), [store, text, streaming])
-  return store
+export function useMarkdownSourceValue(text: string, streaming: boolean): RenderedValue<MarkdownSource> {
+  return useRenderedValue(useMemo(() => ({ text, streaming }), [text, streaming]))
 }
 
-export const MarkdownSourceContext = createContext<MarkdownSourceStore | undefined>(undefined)
+export const MarkdownSourceContext = createContext<RenderedValue<MarkdownSource> | undefined>(undefined)
 
 /**
  * What `select` picks from the source being rendered (undefined outside `StreamingMarkdown`, e.g.
@@ -63,8 +31,8 @@ export const MarkdownSourceContext = createContext<MarkdownSourceStore | undefin
  * `Object.is`), not on every chunk: select a boolean or a string, not a new object.
  */
 export function useMarkdownSource<Selected>(select: (source: MarkdownSource | undefined) => Selected): Selected {
-  const store = useContext(MarkdownSourceContext)
-  const subscribe = useCallback((listener: () => void) => store?.subscribe(listener) ?? (() => {}), [store])
-  const snapshot = useCallback(() => select(store?.current()), [store, select])
+  const source = useContext(MarkdownSourceContext)
+  const subscribe = useCallback((listener: () => void) => source?.subscribe(listener) ?? (() => {}), [source])
+  const snapshot = useCallback(() => select(source?.current), [source, select])
   return useSyncExternalStore(subscribe, snapshot, snapshot)
 }

@@ -15,7 +15,7 @@ import {
   renderedElements,
   restoreFinishedBlocks,
 } from '../markdown/FinishedMarkdown'
-import { MarkdownSourceContext, useMarkdownSourceStore } from '../markdown/markdown-source'
+import { MarkdownSourceContext, useMarkdownSourceValue } from '../markdown/markdown-source'
 import { type MarkdownRenderOptions, markdownOptions } from '../markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../markdown/render-settings'
 import { SplitMarkdown } from '../markdown/StreamingMarkdown'
@@ -128,6 +128,6 @@ export function settledText(text: string, epoch: number, render: SettledTextRend
 }
 
 function ProvidedSource({ text, children }: { text: string; children: ReactNode }) {
-  const store = useMarkdownSourceStore(text, false)
+  const store = useMarkdownSourceValue(text, false)
   return <MarkdownSourceContext.Provider value={store}>{children}</MarkdownSourceContext.Provider>
 }
