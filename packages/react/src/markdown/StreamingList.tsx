@@ -5,6 +5,9 @@
  * (one would be hidden while only its marker has arrived) are parsed with the list element, which
  * holds the settled pages before its own items. What every item's render depends on in the whole
  * list is set on each part's tree: tight or loose, the first item's number, and the task-list class.
+ * A list nested in the last item (and one nested in its last item, …) renders the same way: its
+ * settled items, cut from the live text (`nestedCuts`), render once in pages inside its element,
+ * after its first item.
  *
  * The DOM is the one react-markdown renders for the whole list. Once the list is followed by
  * another block it settles and renders whole, like every settled block.
@@ -17,7 +20,13 @@ import { reportMarkdownWork } from './instrumentation'
 import { useKeptSyntaxTree } from './kept-syntax-tree'
 import { useKeptValue } from './kept-value'
 import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
-import type { ListItemStart, StreamingList as StreamingListData } from './list-items'
+import {
+  type ListItemStart,
+  maxNestedDepth,
+  nestedCuts,
+  type StreamingList as StreamingListData,
+  withoutCuts,
+} from './list-items'
 import {
   type Components,
   type ExtraProps,
@@ -46,6 +55,15 @@ export interface ListItems {
   readonly task: boolean
   readonly ordered: boolean
   readonly start: number | null | undefined
+  /** The settled items the nested lists' cuts took from `live` (`nestedCuts`), in pages, outermost first. */
+  readonly nested: readonly NestedPages[]
+}
+
+/** A nested list's settled items (without the indentation of the item holding it), in pages. */
+export interface NestedPages {
+  readonly depth: number
+  readonly pages: readonly string[]
+  readonly pageKeys: readonly string[]
 }
 
 /**
@@ -91,33 +109,58 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   // does not end the item before (`joined`).
   let live = items.length - 2
   while (live > 0 && items[live]!.joined) live--
-  if (live <= 0) return undefined
+  const cuts = nestedCuts(list)
+  const lastCut = cuts[cuts.length - 1]
+  if (lastCut && repaired.length < lastCut.to) cuts.length = 0
+  if (live <= 0 && cuts.length === 0) return undefined
+  live = Math.max(live, 0)
   const liveItem = items[live]!
   if (repaired.length < liveItem.start) return undefined
+  const { pages, keys } = itemPages(text, items, 0, live)
+  return {
+    pages,
+    pageKeys: keys,
+    live: withoutCuts(repaired, liveItem.start, cuts),
+    loose: liveItem.looseBefore,
+    task: liveItem.taskBefore,
+    ordered: list.ordered,
+    start: list.start,
+    nested: cuts.map((cut) => {
+      const settled = itemPages(text, cut.list.items, 1, cut.next)
+      // The holding item's indentation, taken from every line (each has it: `plainBefore`).
+      const indentation = new RegExp(`(^|\\r\\n?|\\n) {${cut.list.indent}}`, 'g')
+      return {
+        depth: cut.depth,
+        pages: settled.pages.map((page) => page.replace(indentation, '$1')),
+        pageKeys: settled.keys,
+      }
+    }),
+  }
+}
+
+/** The items from `first` to before `end`, in pages (each without the line endings after its last item). */
+function itemPages(
+  text: string,
+  items: readonly ListItemStart[],
+  first: number,
+  end: number,
+): { pages: string[]; keys: string[] } {
   const pages: string[] = []
   const firstHashes: string[] = []
-  let pageStart = 0
+  let pageStart = items[first]!.start
   let inPage = 0
-  for (let index = 1; index <= live; index++) {
+  for (let index = first + 1; index <= end; index++) {
     inPage++
     const item: ListItemStart = items[index]!
     const paging = itemPaging(text, items[index - 1]!.start, item)
     if (inPage === 1) firstHashes.push(paging.key)
-    if (index === live || ((paging.closes || inPage >= maxPageItems) && !item.joined)) {
+    if (index === end || ((paging.closes || inPage >= maxPageItems) && !item.joined)) {
       pages.push(text.slice(pageStart, item.start).replace(trailingLines, ''))
       pageStart = item.start
       inPage = 0
     }
   }
-  return {
-    pages,
-    pageKeys: pageKeys(firstHashes),
-    live: repaired.slice(liveItem.start),
-    loose: liveItem.looseBefore,
-    task: liveItem.taskBefore,
-    ordered: list.ordered,
-    start: list.start,
-  }
+  return { pages, keys: pageKeys(firstHashes) }
 }
 
 /** The line ending after a page's last item and the blank lines after it. */
@@ -167,7 +210,34 @@ export function StreamingList({
     )),
   }))
   const settledSource = useRenderedValue(settled)
-  if (!list) {
+  // The live parse's nested lists, outermost first, as deep as the deepest cut.
+  const deepestCut = items.nested[items.nested.length - 1]?.depth ?? 0
+  const nestedLists = list ? nestedListsIn(list, deepestCut) : []
+  const nestedInputs = items.nested.flatMap((level) => [
+    level.depth,
+    nestedLists[level.depth - 1] !== undefined && isLoose(nestedLists[level.depth - 1]!),
+    ...level.pages,
+    ...level.pageKeys,
+  ])
+  const nestedSettled = useKeptValue([blockKey, definitions, options, ...nestedInputs], () => {
+    const byDepth: ReactNode[] = []
+    for (const level of items.nested) {
+      const nestedList = nestedLists[level.depth - 1]
+      byDepth[level.depth] = level.pages.map((page, index) => (
+        <SettledItems
+          key={level.pageKeys[index]}
+          blockKey={blockKey}
+          text={page}
+          loose={nestedList !== undefined && isLoose(nestedList)}
+          definitions={definitions}
+          options={options}
+        />
+      ))
+    }
+    return byDepth
+  })
+  const nestedSource = useRenderedValue(nestedSettled)
+  if (!list || nestedLists.length < deepestCut) {
     // Not seen: the repair keeps the item before the last one. Rendered whole, as any block.
     const whole = withDefinitionLines(text, definitions)
     reportMarkdownWork({ kind: 'block-render', chars: whole.length, blockKey, parsed: true })
@@ -181,10 +251,11 @@ export function StreamingList({
   setLoose(list, loose)
   list.start = items.start
   const withSettled: HtmlTreeTransform = (hast) => {
-    const element = elementIn(hast)
+    const element = lastElement(hast)
     if (element?.tagName === tag) {
       if (items.task) element.properties.className = ['contains-task-list']
       element.tagName = settledItemsHolder
+      if (items.nested.length > 0) holdNestedItems(element, items.nested)
     }
     transform?.(hast)
   }
@@ -192,10 +263,58 @@ export function StreamingList({
     <>
       {separated ? '\n' : null}
       <SettledItemsContext.Provider value={settledSource}>
-        {renderSyntaxTree(tree, liveOptions(options), withSettled, live)}
+        <NestedItemsContext.Provider value={nestedSource}>
+          {renderSyntaxTree(tree, liveOptions(options), withSettled, live)}
+        </NestedItemsContext.Provider>
       </SettledItemsContext.Provider>
     </>
   )
+}
+
+/** The lists nested in the last item of `list`, in its last item, …, outermost first, at most `depth` of them. */
+function nestedListsIn(list: List, depth: number): List[] {
+  const lists: List[] = []
+  let holder = list
+  while (lists.length < depth) {
+    const item = holder.children[holder.children.length - 1]
+    const nested = item?.children[item.children.length - 1]
+    if (nested?.type !== 'list') break
+    lists.push(nested)
+    holder = nested
+  }
+  return lists
+}
+
+/**
+ * Puts, in each nested list with a cut, the element holding its settled items after its first item
+ * (the live parse holds the first item and the items after the cut).
+ */
+function holdNestedItems(list: Element, levels: readonly NestedPages[]): void {
+  let holder = list
+  const deepest = levels[levels.length - 1]!.depth
+  for (let depth = 1; depth <= deepest; depth++) {
+    const item = lastElement(holder)
+    const nested = item && lastElement(item)
+    if (nested?.tagName !== 'ul' && nested?.tagName !== 'ol') return
+    if (levels.some((level) => level.depth === depth)) {
+      const first = nested.children.findIndex((child) => child.type === 'element')
+      nested.children.splice(first + 1, 0, {
+        type: 'element',
+        tagName: nestedItemsHolder(depth),
+        properties: {},
+        children: [],
+      })
+    }
+    holder = nested
+  }
+}
+
+function lastElement(parent: HastRoot | Element): Element | undefined {
+  for (let index = parent.children.length - 1; index >= 0; index--) {
+    const child = parent.children[index]!
+    if (child.type === 'element') return child
+  }
+  return undefined
 }
 
 interface SettledItemsProps {
@@ -219,7 +338,7 @@ const SettledItems = memo(function SettledItems({ blockKey, text, loose, definit
 
 /** The list's children but the line ending after its last item (the next page or the live items go on from there). */
 function itemsOnly(hast: HastRoot): void {
-  const element = elementIn(hast)
+  const element = lastElement(hast)
   hast.children = element ? (element.children.slice(0, -1) as HastContent[]) : []
 }
 
@@ -228,14 +347,6 @@ function listIn(tree: Root): List | undefined {
   const node = tree.children[tree.children.length - 1]
   const onlyDefinitionsBefore = tree.children.every((child) => child === node || child.type === 'definition')
   return node?.type === 'list' && onlyDefinitionsBefore ? node : undefined
-}
-
-function elementIn(hast: HastRoot): Element | undefined {
-  for (let index = hast.children.length - 1; index >= 0; index--) {
-    const child = hast.children[index]!
-    if (child.type === 'element') return child
-  }
-  return undefined
 }
 
 /** As mdast-util-to-hast decides it: the list or any of its items is spread. */
@@ -277,9 +388,28 @@ function ListWithSettledItems({ node, children, ...props }: ListProps) {
   )
 }
 
+/** The element standing, in the live items' nested list at `depth`, for its settled items. */
+const nestedItemsHolder = (depth: number) => `palimpsest-settled-nested-items-${depth}`
+
+const NestedItemsContext = createContext(new RenderedValue<readonly ReactNode[]>([]))
+
+/** A component per depth, reading that depth's settled items. */
+const nestedSettledItems = Object.fromEntries(
+  Array.from({ length: maxNestedDepth }, (_, index) => [
+    nestedItemsHolder(index + 1),
+    function NestedSettledItems() {
+      return useValueOf(useContext(NestedItemsContext))[index + 1]
+    },
+  ]),
+)
+
 const liveOptions = derivedFromOptions(
   (options): RenderOptions => ({
     ...options,
-    components: { ...options.components, [settledItemsHolder]: ListWithSettledItems } as Components,
+    components: {
+      ...options.components,
+      [settledItemsHolder]: ListWithSettledItems,
+      ...nestedSettledItems,
+    } as Components,
   }),
 )

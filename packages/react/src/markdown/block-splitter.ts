@@ -42,10 +42,14 @@ import {
 import {
   continuedList,
   keepStreamingList,
+  nestedCuts,
+  offsetBeside,
   rewrittenItems,
   shiftedStreamingList,
   streamingList,
   streamingListOf,
+  taskCheckbox,
+  withoutCuts,
 } from './list-items'
 import { rootOf } from './markdown-pipeline'
 import { gfmSyntax, type MarkdownSyntax, parsesWithDefinitions } from './markdown-syntax'
@@ -2055,8 +2059,6 @@ function listItemRewrite(previous: SplitState, text: string, prefix: number, suf
 const itemContentStart = /[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+[^ \t\r\n]/y
 /** Two line endings with nothing but spaces between them. */
 const blankLineWithin = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/
-/** A task list item's checkbox at the start of a line (an item's, or a nested item's). */
-const taskCheckbox = /^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]\]/m
 
 /**
  * The tail is one list (`streamingListOf`): only its last item and what follows are parsed. The line
@@ -2065,29 +2067,35 @@ const taskCheckbox = /^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]\]/m
  * that item, the whole list is the items before it and the parsed ones, and the tail is still that
  * one block. Anything else (the list ended, or the item turned out not to be one) is parsed as usual.
  *
- * Tried from the third item on (the render takes the splitter's tree of a shorter list instead of
- * parsing it again) and for text shorter than the items it would not parse: when the list ends, the
- * whole region is parsed after all, and this parse was for nothing.
+ * The settled items of the lists nested in the last item are left out of that parse (`nestedCuts`).
+ *
+ * Tried from the third item on, or with a nested cut (the render takes the splitter's tree of a
+ * shorter list instead of parsing it again), and for text shorter than what it would not parse: when
+ * the list ends, the whole region is parsed after all, and this parse was for nothing.
  */
 function growList(previous: SplitState, text: string): SplitState | undefined {
   const last = previous.tail[0]
   const list = last && previous.tail.length === 1 && streamingListOf(last)
-  if (!list || list.items.length < 3) return undefined
+  if (!list) return undefined
+  const cuts = nestedCuts(list)
+  if (cuts.length === 0 && list.items.length < 3) return undefined
   const itemStart = list.items[list.items.length - 1]!.start
   const added = text.slice(previous.text.length)
   if (last.awaitsLine && /[\r\n]/.test(added)) return undefined
-  if (added.length >= itemStart) return undefined
-  const region = last.text.slice(itemStart) + added
+  const left = withoutCuts(last.text, itemStart, cuts)
+  if (added.length >= last.text.length - left.length) return undefined
+  const region = left + added
+  const toBlock = (offset: number) => offsetBeside(offset + itemStart, cuts)
   const parsed = parseTopLevelBlocks(region, previous.syntax)
   const node = parsed.nodes[0]
   const block = parsed.blocks[0]
   if (parsed.nodes.length !== 1 || node?.type !== 'list' || block?.lineStart !== 0) return undefined
   if (parsed.hasFootnoteDefinitions || block.definitions.length > 0) return undefined
-  const continued = continuedList(list, node, region, itemStart, previous.syntax)
+  const continued = continuedList(list, node, region, toBlock, previous.syntax)
   if (!continued) return undefined
   const grownBlock = { ...last, text: last.text + added }
   keepStreamingList(grownBlock, continued)
-  const tailLeaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start + itemStart }
+  const tailLeaf = parsed.leaf && { ...parsed.leaf, start: toBlock(parsed.leaf.start) }
   return { ...previous, text, tail: [grownBlock], tailLeaf }
 }
 

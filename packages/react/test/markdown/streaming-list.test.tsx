@@ -106,6 +106,27 @@ const itemContent = fc.constantFrom(
   'link [x] and [y][]',
   'head\n  ---',
   'ends with code\n\n      code',
+  // Nested lists long enough to have settled items (`§`: the item's own indentation).
+  'contents\n§- a\n§- b *em*\n§- c\n§- d\n§- e\n§- f',
+  'steps\n§1. one\n§2. two\n§3. three\n§4. four\n§5. five',
+  'deeper\n§- a\n§  - a1\n§  - a2\n§- b\n§- c\n§- d\n§- e',
+  'lazy\n§- a\nlazy line\n§- b\n§- c\n§- d\n§- e',
+  'loose\n§- a\n\n§- b\n§- c\n§- d\n§- e',
+  'tasks\n§- a\n§- [ ] b\n§- [x] c\n§- d\n§- e',
+  'fence\n§- a\n§  ```\n§  code\n§- b\n§- c\n§- d\n§- e',
+  'open fence\n§- a\n§- b\n§  ```\n§- c\n§- d\n§- e',
+  'html\n§- a\n§- <div>\n§- c\n§- d\n§- e',
+  'less indented\n§- a\n - b\n§- c\n§- d\n§- e',
+  'more indented\n§- a\n§   - b\n§- c\n§- d\n§- e',
+  'other marker\n§- a\n§- b\n§* c\n§* d\n§* e',
+  'paragraph after\n§- a\n§- b\n§- c\n§- d\n\n§after',
+  'heading inside\n§- a\n§- b\n§# h\n§- c\n§- d\n§- e',
+  '- a\n§- b\n§- c\n§- d\n§- e',
+  'tab\n§- a\n\t- b\n§- c\n§- d\n§- e',
+  'two deep\n§- a\n§- b\n§  - b1\n§  - b2 *em*\n§  - b3\n§  - b4\n§  - b5',
+  'two deep ordered\n§1. a\n§2. b\n§   1. b1\n§   2. b2\n§   3. b3\n§   4. b4',
+  'two deep, one item\n§- a\n§  - a1\n§  - a2\n§  - a3\n§  - a4\n§  - a5',
+  'two deep, then back\n§- a\n§  - a1\n§  - a2\n§  - a3\n§  - a4\n§- b\n§- c',
 )
 
 const listDocument = fc
@@ -129,8 +150,12 @@ const listDocument = fc
   .map(([before, marker, items, after]) => {
     const [first, ...rest] = items
     const next = (index: number) => (/\d/.test(marker) ? marker.replace(/\d+/, String(index + 2)) : marker)
-    const body = rest.map(([gap, other, content], index) => `${gap}${other || next(index)}${content}`)
-    return `${before}${marker}${first![2]}${body.join('')}${after}`
+    const indented = (content: string, itemMarker: string) => content.replaceAll('§', ' '.repeat(itemMarker.length))
+    const body = rest.map(([gap, other, content], index) => {
+      const itemMarker = other || next(index)
+      return `${gap}${itemMarker}${indented(content, itemMarker)}`
+    })
+    return `${before}${marker}${indented(first![2], marker)}${body.join('')}${after}`
   })
 
 describe('a streaming list grows item by item', () => {
@@ -289,6 +314,97 @@ describe('a streaming list grows item by item', () => {
     expect(mostPerCommit).toBeLessThanOrEqual(20 * longestItem)
     live.render({ text, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(document))
+    live.unmount()
+  }, 60_000)
+})
+
+describe('a list nested in the last item of a streaming list grows item by item', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  it.each([
+    ['under the only item', '- Contents', '  ', false],
+    ['under the last of three ordered items', '1. One\n2. Two\n3. Contents', '   ', false],
+    ['ordered, under a wide marker', '10. Contents', '    ', true],
+    ['two lists down', '- Notes\n  - Contents', '    ', false],
+  ])(
+    'parses each settled nested item about once (%s)',
+    (_, head, indent, ordered) => {
+      const rendered: number[] = []
+      const parsed: number[] = []
+      setMarkdownWorkListener((work) => {
+        if (work.kind === 'block-render') rendered.push(work.chars)
+        if (work.kind === 'split-parse') parsed.push(work.chars)
+      })
+      const nestedMarker = (i: number) => (ordered ? `${i + 1}. ` : '- ')
+      const nested = Array.from(
+        { length: 300 },
+        (_, i) => `${indent}${nestedMarker(i)}item ${i} with **bold** [a link](/u/${i})`,
+      )
+      const document = `# Notes\n\n${head}\n${nested.join('\n')}\n\nAfter.`
+      const live = liveMarkdown()
+      const listEnd = document.indexOf('\n\nAfter')
+      let text = ''
+      let mostPerCommit = 0
+      for (let end = 11; end < document.length + 11; end += 11) {
+        text = document.slice(0, Math.min(end, document.length))
+        rendered.length = 0
+        parsed.length = 0
+        live.render({ text, streaming: true })
+        if (end < listEnd) mostPerCommit = Math.max(mostPerCommit, sum(rendered) + sum(parsed))
+        if (end % 1100 === 0) {
+          const fresh = liveMarkdown()
+          fresh.render({ text, streaming: true })
+          expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
+          fresh.unmount()
+        }
+      }
+      // Per commit, parsed by the splitter and again by the render: the outer item's head, the first
+      // nested item and the last ones (at most three); and at most one page of settled nested items (16
+      // items), when an item settles. Not the 15 KB nested list.
+      const longestItem = Math.max(...nested.map((item) => item.length + 1))
+      expect(mostPerCommit).toBeLessThanOrEqual(2 * (head.length + 4 * longestItem) + 16 * longestItem)
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live)).toBe(referenceHtml(document))
+      live.unmount()
+    },
+    60_000,
+  )
+
+  it('renders rewrites before and inside the settled nested items as a fresh render, and goes on cutting them', () => {
+    const parsed: number[] = []
+    setMarkdownWorkListener((work) => {
+      if (work.kind === 'block-render' || work.kind === 'split-parse') parsed.push(work.chars)
+    })
+    const entry = (i: number) => `  - entry ${i} with **bold** words`
+    const outer = Array.from({ length: 8 }, (_, i) => `- outer ${i} with a [link](/o/${i})`)
+    let text = `# Notes\n\n${outer.join('\n')}\n- Contents\n${Array.from({ length: 120 }, (_, i) => entry(i)).join('\n')}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    const edits: [string, (text: string) => string][] = [
+      ['a word of an outer item', (t) => t.replace('outer 3 with', 'outer 3 about')],
+      ['an outer item inserted', (t) => t.replace('- outer 5 ', '- a new outer item\n- outer 5 ')],
+      ['a word of a nested item', (t) => t.replace('entry 40 with', 'entry 40 about')],
+      ['a nested item removed', (t) => t.replace(/\n {2}- entry 60 [^\n]*/, '')],
+      ['a nested item inserted', (t) => t.replace('  - entry 70 ', '  - a new entry\n  - entry 70 ')],
+    ]
+    let next = 120
+    for (const [label, edit] of edits) {
+      text = edit(text)
+      live.render({ text, streaming: true })
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(renderedHtml(live), label).toBe(renderedHtml(fresh))
+      fresh.unmount()
+      // Streaming on after the rewrite: the settled nested items are not parsed again.
+      for (let i = 0; i < 3; i++) {
+        text += `\n${entry(next++)}`
+        parsed.length = 0
+        live.render({ text, streaming: true })
+        expect(sum(parsed), label).toBeLessThan(2 * 6 * entry(next).length + 16 * entry(next).length)
+      }
+    }
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
     live.unmount()
   }, 60_000)
 })
