@@ -124,6 +124,23 @@ export function proseParagraph(markdown: string, size: number): string {
   return text.slice(0, size)
 }
 
+/**
+ * The prose lines of `markdown` (starting with a letter or a backtick, not in a code fence, no table rows) as one
+ * outline: a list of sections, the last holding every line as a nested item, three deep (an
+ * agent's table of contents, or a long nested answer). `size` characters long.
+ */
+export function nestedOutline(markdown: string, size: number): string {
+  const lines: string[] = []
+  let inFence = false
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence
+    else if (!inFence && /^[A-Za-z`]/.test(line) && !line.includes('|')) lines.push(line.trim())
+  }
+  let text = '1. Overview\n2. Details\n3. Contents\n   - Everything\n'
+  for (let index = 0; text.length < size; index++) text += `     - ${lines[index % lines.length]}\n`
+  return text.slice(0, size)
+}
+
 /** `markdown` as one block quote: every line after `> ` (an agent quoting a whole file). */
 export function quotedDocument(markdown: string): string {
   return markdown

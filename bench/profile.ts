@@ -2,7 +2,8 @@
  * Where a renderer spends its main-thread time: a CPU profile (CDP Profiler) of one timed stream on
  * an unminified production build, printed as the top functions by self and by inclusive time.
  *
- *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]   (PROFILE_QUOTE=1: the document as one block quote)
+ *   npx tsx bench/profile.ts palimpsest 51200 [clearEveryChars]   (PROFILE_QUOTE=1: the document as one block quote;
+ *     PROFILE_NESTED=1: its prose as a nested outline, as `stream-probe.ts … nested`)
  *   npx tsx bench/profile.ts palimpsest dashboard [streams]   (the dashboard scenario, real frames)
  *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps;
  *     DIFFUSION_STEPS=300 profiles a longer diffusion plan, whose 30 steps give few samples;
@@ -15,7 +16,7 @@ import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpusFrom, quotedDocument } from './corpus'
+import { documentPrefix, loadCorpusFrom, nestedOutline, quotedDocument } from './corpus'
 import { dashboardTexts } from './scenarios/dashboard'
 import {
   type RewritePlan,
@@ -53,8 +54,12 @@ function rewriteSettings(): typeof fullConfig.rewrite {
 // CORPUS_SKIP=<chars>: as in rewrite-probe.ts, the message from further into the corpus than the spec.
 const corpus = loadCorpusFrom(Number(process.env.CORPUS_SKIP ?? 0), size + fullConfig.warmupChars * 2)
 const draft = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size)
-// PROFILE_QUOTE=1: the document streamed as one block quote (as `stream-probe.ts … quote`).
-const text = process.env.PROFILE_QUOTE ? quotedDocument(draft) : draft
+// PROFILE_QUOTE=1: the document streamed as one block quote (as `stream-probe.ts … quote`); PROFILE_NESTED=1: as an outline.
+const text = process.env.PROFILE_QUOTE
+  ? quotedDocument(draft)
+  : process.env.PROFILE_NESTED
+    ? nestedOutline(corpus.text, size)
+    : draft
 const server = await serveDirectory(await buildPages({ directory: 'pages-readable', readable: true }))
 const browser = await launchBrowser({ unthrottledFrames: !dashboard })
 try {

@@ -1,17 +1,18 @@
 /**
  * Streams one document size through one or more renderers (fresh page each, as the full run does)
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
- *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|reasoning|footnotes|quote|paragraph]
+ *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|reasoning|footnotes|quote|paragraph|nested]
  * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `reasoning`: the Palimpsest page
  * streams the document as the message's reasoning (its panel open), not as its answer. `footnotes`: the
  * document cites a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
  * document is one block quote (every line after `> `), as an agent quoting a whole file. `paragraph`:
- * the document's prose as one paragraph without line breaks.
+ * the document's prose as one paragraph without line breaks. `nested`: its prose lines as one outline, nested three
+ * deep under the last of three items (`nestedOutline`).
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus, proseParagraph, quotedDocument } from './corpus'
+import { documentPrefix, loadCorpus, nestedOutline, proseParagraph, quotedDocument } from './corpus'
 import { citationsPlan } from './scenarios/rewrite-plans'
 import { streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
@@ -27,12 +28,14 @@ const text =
     ? quotedDocument(draft)
     : process.argv[5] === 'paragraph'
       ? proseParagraph(corpus.text, size)
-      : process.argv[5] === 'footnotes'
-        ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
-            '\n\n[^palimpsest-',
-            '\n[^palimpsest-',
-          )
-        : draft
+      : process.argv[5] === 'nested'
+        ? nestedOutline(corpus.text, size)
+        : process.argv[5] === 'footnotes'
+          ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
+              '\n\n[^palimpsest-',
+              '\n[^palimpsest-',
+            )
+          : draft
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })

@@ -59,9 +59,11 @@ export interface ListItems {
   readonly nested: readonly NestedPages[]
 }
 
-/** A nested list's settled items (without the indentation of the item holding it), in pages. */
+/** A nested list's settled items, in pages. */
 export interface NestedPages {
   readonly depth: number
+  /** The indentation of the item holding the list, which every line of its items has. */
+  readonly indent: number
   readonly pages: readonly string[]
   readonly pageKeys: readonly string[]
 }
@@ -127,13 +129,7 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
     start: list.start,
     nested: cuts.map((cut) => {
       const settled = itemPages(text, cut.list.items, 1, cut.next)
-      // The holding item's indentation, taken from every line (each has it: `plainBefore`).
-      const indentation = new RegExp(`(^|\\r\\n?|\\n) {${cut.list.indent}}`, 'g')
-      return {
-        depth: cut.depth,
-        pages: settled.pages.map((page) => page.replace(indentation, '$1')),
-        pageKeys: settled.keys,
-      }
+      return { depth: cut.depth, indent: cut.list.indent, pages: settled.pages, pageKeys: settled.keys }
     }),
   }
 }
@@ -215,6 +211,7 @@ export function StreamingList({
   const nestedLists = list ? nestedListsIn(list, deepestCut) : []
   const nestedInputs = items.nested.flatMap((level) => [
     level.depth,
+    level.indent,
     nestedLists[level.depth - 1] !== undefined && isLoose(nestedLists[level.depth - 1]!),
     ...level.pages,
     ...level.pageKeys,
@@ -228,6 +225,7 @@ export function StreamingList({
           key={level.pageKeys[index]}
           blockKey={blockKey}
           text={page}
+          indent={level.indent}
           loose={nestedList !== undefined && isLoose(nestedList)}
           definitions={definitions}
           options={options}
@@ -320,21 +318,35 @@ function lastElement(parent: HastRoot | Element): Element | undefined {
 interface SettledItemsProps {
   blockKey: number
   text: string
+  /** Spaces every line of the items starts with (a nested list's), left out. */
+  indent?: number
   loose: boolean
   definitions: DocumentDefinitions
   options: RenderOptions
 }
 
 /** A page of settled items: the list parsed with them, rendered without its element (and its last line ending). */
-const SettledItems = memo(function SettledItems({ blockKey, text, loose, definitions, options }: SettledItemsProps) {
+const SettledItems = memo(function SettledItems({
+  blockKey,
+  text,
+  indent = 0,
+  loose,
+  definitions,
+  options,
+}: SettledItemsProps) {
   // A page grows as items settle into it: the items already in it are not rendered again.
   const kept = useRef<KeptHtmlTree>({}).current
-  const source = withDefinitionLines(text, definitions)
+  const source = withDefinitionLines(indent > 0 ? withoutIndentation(text, indent) : text, definitions)
   const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey)
   const list = listIn(tree)
   if (list) setLoose(list, loose)
   return renderSyntaxTree(tree, options, itemsOnly, kept)
 })
+
+/** `text` without the first `indent` spaces of each line (every line has them: `plainBefore`). */
+function withoutIndentation(text: string, indent: number): string {
+  return text.replace(new RegExp(`(^|\\r\\n?|\\n) {${indent}}`, 'g'), '$1')
+}
 
 /** The list's children but the line ending after its last item (the next page or the live items go on from there). */
 function itemsOnly(hast: HastRoot): void {
