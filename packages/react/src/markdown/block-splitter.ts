@@ -1609,8 +1609,10 @@ export function growTail(
     leaf.fence !== undefined &&
     last.type === 'code' &&
     // The fence opens at the top level (the block may start with indented code, and a later fence
-    // may sit in a list item or quote, whose next line can close its container).
+    // may sit in a list item or quote, whose next line can close its container): its line starts
+    // the block, after blank lines only, and is indented by three spaces at most.
     topLevelIndent.test(previous.text.slice(lineStartBefore(previous.text, leafStart), leafStart)) &&
+    onlyBlankBefore(previous.text, lastStart, lineStartBefore(previous.text, leafStart)) &&
     lineStart > leafStart
   // A line of code cut in its indentation (a chunk often ends there), after a line of code (not the
   // closing fence): what completes it is checked below as a new line is, since spaces and a fence
@@ -1646,6 +1648,15 @@ export function growTail(
  * Whether the complete line from `lineStart` to `lineEnd`, or the last line before it that is not
  * blank, is a line of code content (not a fence) after the code block's opening line at `leafStart`.
  */
+/** Whether `text` holds nothing but spaces, tabs and line endings from `from` to `to`. */
+function onlyBlankBefore(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    const code = text.charCodeAt(at)
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return false
+  }
+  return true
+}
+
 function afterCodeLine(text: string, lineStart: number, lineEnd: number, leafStart: number): boolean {
   let start = lineStart
   let end = lineEnd

@@ -70,11 +70,19 @@ describe('growTail', () => {
     },
   )
 
-  it('continues only a top-level fence, not one in a list item or quote after indented code', () => {
-    // The tail block starts with indented code, and its innermost leaf is a fence in a quote in a list
-    // item: the next line ("*") closes the item, so it is not a line of that fence.
-    const markdown =
-      '1. <!-- comment\n  still\n2. ends with code\n\n      code\n* > ```\n  > in a quote\n* text\n5. text'
+  it.each([
+    // The innermost leaf is a fence in a quote in a list item: the next line ("*") closes the item.
+    [
+      'in a quote',
+      '1. <!-- comment\n  still\n2. ends with code\n\n      code\n* > ```\n  > in a quote\n* text\n5. text',
+    ],
+    // A fence in a list item, indented as a top-level fence may be: the next line (" -") closes the item.
+    [
+      'in a list item',
+      ' - <div>\n  html\n  </div>\n* ends with code\n\n      code\n - fence\n   ```ts\n   const a = 1\n -\n - text',
+    ],
+  ])('continues only a top-level fence, not one %s after indented code', (_, markdown) => {
+    // The tail block starts with indented code (one block with what follows it), so its type is code.
     const ends = Array.from({ length: markdown.length }, (_, index) => index + 1)
     expect(streamComparing(markdown, ends)).toBeGreaterThan(0)
   })
