@@ -141,6 +141,22 @@ export function nestedOutline(markdown: string, size: number): string {
   return text.slice(0, size)
 }
 
+/**
+ * The code lines of `markdown` (those inside its code fences, without tabs) as one code fence in
+ * the last item of a numbered list, as an agent's step that writes a whole file. `size` characters long.
+ */
+export function fenceInListItem(markdown: string, size: number): string {
+  const lines: string[] = []
+  let inFence = false
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence
+    else if (inFence && !line.includes('\t')) lines.push(line)
+  }
+  let text = '1. Install the package.\n2. Configure it.\n3. Replace the file with:\n\n   ```ts\n'
+  for (let index = 0; text.length < size; index++) text += `   ${lines[index % lines.length]}\n`
+  return text.slice(0, size)
+}
+
 /** `markdown` as one block quote: every line after `> ` (an agent quoting a whole file). */
 export function quotedDocument(markdown: string): string {
   return markdown

@@ -1,18 +1,19 @@
 /**
  * Streams one document size through one or more renderers (fresh page each, as the full run does)
  * and prints main-thread time split and commit percentiles — for checking a change quickly:
- *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|reasoning|footnotes|quote|paragraph|nested]
+ *   npx tsx bench/stream-probe.ts 204800 [renderer,...] [repetitions] [motion|reasoning|footnotes|quote|paragraph|nested|fenced]
  * `motion`: the Palimpsest page streams with `fadeIn` and `caret` on. `reasoning`: the Palimpsest page
  * streams the document as the message's reasoning (its panel open), not as its answer. `footnotes`: the
  * document cites a GFM footnote every 500 characters and ends with their definitions, one per line. `quote`: the
  * document is one block quote (every line after `> `), as an agent quoting a whole file. `paragraph`:
  * the document's prose as one paragraph without line breaks. `nested`: its prose lines as one outline, nested three
- * deep under the last of three items (`nestedOutline`).
+ * deep under the last of three items (`nestedOutline`). `fenced`: its code lines as one fence in the last item of a
+ * numbered list (`fenceInListItem`).
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus, nestedOutline, proseParagraph, quotedDocument } from './corpus'
+import { documentPrefix, fenceInListItem, loadCorpus, nestedOutline, proseParagraph, quotedDocument } from './corpus'
 import { citationsPlan } from './scenarios/rewrite-plans'
 import { streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
@@ -30,12 +31,14 @@ const text =
       ? proseParagraph(corpus.text, size)
       : process.argv[5] === 'nested'
         ? nestedOutline(corpus.text, size)
-        : process.argv[5] === 'footnotes'
-          ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
-              '\n\n[^palimpsest-',
-              '\n[^palimpsest-',
-            )
-          : draft
+        : process.argv[5] === 'fenced'
+          ? fenceInListItem(corpus.text, size)
+          : process.argv[5] === 'footnotes'
+            ? citationsPlan(draft, Math.round(size / 500), 1, 'footnotes').final.replaceAll(
+                '\n\n[^palimpsest-',
+                '\n[^palimpsest-',
+              )
+            : draft
 const warmupText = corpus.text.slice(-fullConfig.warmupChars)
 const server = await serveDirectory(await buildPages({}))
 const browser = await launchBrowser({ unthrottledFrames: true })

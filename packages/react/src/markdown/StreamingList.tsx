@@ -13,7 +13,7 @@
  * another block it settles and renders whole, like every settled block.
  */
 import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast'
-import type { List, Root } from 'mdast'
+import type { Code, List, Root } from 'mdast'
 import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { RenderedValue, useRenderedValue, useValueOf } from '../primitives/rendered-value'
 import { reportMarkdownWork } from './instrumentation'
@@ -22,6 +22,7 @@ import { useKeptValue } from './kept-value'
 import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
 import {
   type ListItemStart,
+  listCuts,
   maxNestedDepth,
   nestedCuts,
   type StreamingList as StreamingListData,
@@ -57,6 +58,8 @@ export interface ListItems {
   readonly start: number | null | undefined
   /** The settled items the nested lists' cuts took from `live` (`nestedCuts`), in pages, outermost first. */
   readonly nested: readonly NestedPages[]
+  /** The code of the lines cut from the open fence ending the innermost last item (`ItemFence`). */
+  readonly fenceCode?: string
 }
 
 /** A nested list's settled items, in pages. */
@@ -111,10 +114,14 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   // does not end the item before (`joined`).
   let live = items.length - 2
   while (live > 0 && items[live]!.joined) live--
-  const cuts = nestedCuts(list)
+  const nested = nestedCuts(list)
+  const cuts = listCuts(list)
   const lastCut = cuts[cuts.length - 1]
-  if (lastCut && repaired.length < lastCut.to) cuts.length = 0
+  // Text after the last cut (a fence's code would otherwise end with the cut's last line ending,
+  // which the code of a fence at the text's end does not take).
+  if (lastCut && repaired.length <= lastCut.to) nested.length = cuts.length = 0
   if (live <= 0 && cuts.length === 0) return undefined
+  const fenceCode = cuts.length > nested.length ? list.fence?.code : undefined
   live = Math.max(live, 0)
   const liveItem = items[live]!
   if (repaired.length < liveItem.start) return undefined
@@ -127,7 +134,8 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
     task: liveItem.taskBefore,
     ordered: list.ordered,
     start: list.start,
-    nested: cuts.map((cut) => {
+    ...(fenceCode !== undefined && { fenceCode }),
+    nested: nested.map((cut) => {
       const settled = itemPages(text, cut.list.items, 1, cut.next)
       return { depth: cut.depth, indent: cut.list.indent, pages: settled.pages, pageKeys: settled.keys }
     }),
@@ -235,7 +243,8 @@ export function StreamingList({
     return byDepth
   })
   const nestedSource = useRenderedValue(nestedSettled)
-  if (!list || nestedLists.length < deepestCut) {
+  const fenceCode = list && items.fenceCode !== undefined ? innermostCode(list) : undefined
+  if (!list || nestedLists.length < deepestCut || (items.fenceCode !== undefined && !fenceCode)) {
     // Not seen: the repair keeps the item before the last one. Rendered whole, as any block.
     const whole = withDefinitionLines(text, definitions)
     reportMarkdownWork({ kind: 'block-render', chars: whole.length, blockKey, parsed: true })
@@ -248,6 +257,7 @@ export function StreamingList({
   }
   setLoose(list, loose)
   list.start = items.start
+  if (fenceCode) fenceCode.value = items.fenceCode + fenceCode.value
   const withSettled: HtmlTreeTransform = (hast) => {
     const element = lastElement(hast)
     if (element?.tagName === tag) {
@@ -281,6 +291,17 @@ function nestedListsIn(list: List, depth: number): List[] {
     holder = nested
   }
   return lists
+}
+
+/** The code block ending the innermost last item of `list` (through its nested lists). */
+function innermostCode(list: List): Code | undefined {
+  let item = list.children[list.children.length - 1]
+  for (;;) {
+    const last = item?.children[item.children.length - 1]
+    if (last?.type === 'code') return last
+    if (last?.type !== 'list') return undefined
+    item = last.children[last.children.length - 1]
+  }
 }
 
 /**

@@ -42,7 +42,7 @@ import {
 import {
   continuedList,
   keepStreamingList,
-  nestedCuts,
+  listCuts,
   offsetBeside,
   rewrittenItems,
   shiftedStreamingList,
@@ -1050,7 +1050,7 @@ function wordRewrite(
     if (list && !relative.some((change) => isBracketed(block.text, change))) {
       keepStreamingList(
         replacement,
-        shiftedStreamingList(list, (at) => shiftedOffset(at, relative)),
+        shiftedStreamingList(list, (at) => shiftedOffset(at, relative), replacement.text),
       )
     }
     return replacement
@@ -2088,7 +2088,7 @@ function growList(previous: SplitState, text: string): SplitState | undefined {
   const last = previous.tail[0]
   const list = last && previous.tail.length === 1 && streamingListOf(last)
   if (!list) return undefined
-  const cuts = nestedCuts(list)
+  const cuts = listCuts(list)
   if (cuts.length === 0 && list.items.length < 3) return undefined
   const itemStart = list.items[list.items.length - 1]!.start
   const added = text.slice(previous.text.length)

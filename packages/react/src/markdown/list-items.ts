@@ -40,6 +40,30 @@ export interface StreamingList {
   readonly items: readonly ListItemStart[]
   /** The list that ends the last item, when it has one (a table of contents under its heading item). */
   readonly nested?: NestedList
+  /** The open fenced code block ending the innermost last item (of this list or of the deepest nested one). */
+  readonly fence?: ItemFence
+}
+
+/**
+ * An open code fence ending the last item of a streaming list (or of its deepest nested list). Its
+ * complete lines but the last two are cut from the text both parses read, as a nested list's settled
+ * items are: a line of code in a list item is code whatever the lines around it, as long as it has the
+ * item's indentation (or is blank) and does not close the fence, and the fence stays open (the parse
+ * that grows the list checks). The render puts the cut code back before the code of its parse.
+ */
+export interface ItemFence {
+  /** Where its opening fence's line starts, in the block. */
+  readonly start: number
+  /** Where its code starts: the line after the opening fence. */
+  readonly codeStart: number
+  /** The holding item's content column: the spaces its lines give to the containers. */
+  readonly indent: number
+  /** Spaces before the opening fence beyond `indent`: at most this many are taken from each line of code. */
+  readonly fenceIndent: number
+  /** Up to where (a line start) the lines are cut: code lines with neither tab nor carriage return. */
+  readonly cutTo: number
+  /** The code of the cut lines, each with its line ending. */
+  readonly code: string
 }
 
 /**
@@ -119,8 +143,22 @@ function cutOf(nested: NestedList): { from: number; to: number; next: number } |
   return next > 1 ? { from: items[1]!.start, to: items[next]!.start, next } : undefined
 }
 
+/** A range of a streaming list's block that parses leave out. */
+export interface TextCut {
+  readonly from: number
+  readonly to: number
+}
+
+/** The nested lists' cuts, then the cut lines of the fence ending the innermost last item. */
+export function listCuts(list: StreamingList): TextCut[] {
+  const cuts: TextCut[] = nestedCuts(list)
+  if (list.fence && list.fence.cutTo > list.fence.codeStart)
+    cuts.push({ from: list.fence.codeStart, to: list.fence.cutTo })
+  return cuts
+}
+
 /** `text` from `start` on without the cuts (all after `start`). */
-export function withoutCuts(text: string, start: number, cuts: readonly NestedCut[]): string {
+export function withoutCuts(text: string, start: number, cuts: readonly TextCut[]): string {
   let kept = ''
   let from = start
   for (const cut of cuts) {
@@ -131,7 +169,7 @@ export function withoutCuts(text: string, start: number, cuts: readonly NestedCu
 }
 
 /** Where `offset`, an offset in text that left out the cuts (counted from the block's start), is in the block. */
-export function offsetBeside(offset: number, cuts: readonly NestedCut[]): number {
+export function offsetBeside(offset: number, cuts: readonly TextCut[]): number {
   let at = offset
   for (const cut of cuts) if (at >= cut.from) at += cut.to - cut.from
   return at
@@ -173,12 +211,14 @@ export function streamingList(
   const toBlock = (offset: number) => offset - blockStart
   const last = node.children[node.children.length - 1]!
   const nested = nestedListOf(last, text, toBlock, syntax)
+  const fence = itemFenceOf(node, nested, text, toBlock, undefined)
   return {
     ordered: node.ordered === true,
     start: node.start,
     marker: markerOf(text, first),
     items: withItems([firstItem], node.children, text, toBlock, syntax),
     ...(nested && { nested }),
+    ...(fence && { fence }),
   }
 }
 
@@ -197,12 +237,8 @@ export function nestedListOf(
   const nested = item.children[item.children.length - 1]
   const first = nested?.type === 'list' ? nested.children[0] : undefined
   if (nested?.type !== 'list' || !first || depth > maxNestedDepth) return undefined
-  const lineStart = lineStartBefore(text, offsetOf(item))
-  if (!text.startsWith(' '.repeat(parentIndent), lineStart)) return undefined
-  itemContent.lastIndex = lineStart + parentIndent
-  const content = itemContent.exec(text)
-  if (!content) return undefined
-  const indent = parentIndent + content[0].length
+  const indent = contentColumn(item, text, parentIndent)
+  if (indent === undefined) return undefined
   const firstLine = lineStartBefore(text, offsetOf(first))
   const firstEntry: NestedItemStart = {
     start: toBlock(firstLine),
@@ -266,6 +302,110 @@ export function grownNestedList(
   return deeper && withDeeper(nested, deeper)
 }
 
+/**
+ * The column `item`'s content starts at, when its line has `parentIndent` spaces (the containers'),
+ * then the marker after at most three more, then its content after one to four spaces.
+ */
+function contentColumn(item: ListItem, text: string, parentIndent: number): number | undefined {
+  const lineStart = lineStartBefore(text, offsetOf(item))
+  if (!text.startsWith(' '.repeat(parentIndent), lineStart)) return undefined
+  itemContent.lastIndex = lineStart + parentIndent
+  const content = itemContent.exec(text)
+  return content ? parentIndent + content[0].length : undefined
+}
+
+/**
+ * The open fence ending the innermost last item of `node` (a parse of `text`, its items from the
+ * block's last item on; `toBlock` maps an offset in it to the block), when the nested lists on the
+ * way are those `nested` describes; `previous` when it is the same fence, its cut grown by the
+ * complete lines after it but the last.
+ */
+export function itemFenceOf(
+  node: List,
+  nested: NestedList | undefined,
+  text: string,
+  toBlock: (offset: number) => number,
+  previous: ItemFence | undefined,
+): ItemFence | undefined {
+  let item = node.children[node.children.length - 1]
+  let parentIndent = 0
+  let level = nested
+  while (item) {
+    const last = item.children[item.children.length - 1]
+    if (last?.type === 'list') {
+      if (!level) return undefined
+      parentIndent = level.indent
+      item = last.children[last.children.length - 1]
+      level = level.nested
+      continue
+    }
+    if (last?.type !== 'code' || isClosedFence(last, text)) return undefined
+    const fenceAt = last.position?.start.offset ?? 0
+    const start = toBlock(lineStartBefore(text, fenceAt))
+    const indent = contentColumn(item, text, parentIndent)
+    if (indent === undefined) return undefined
+    const fenceLine = text.slice(lineStartBefore(text, fenceAt), fenceAt)
+    if (!/^ *$/.test(fenceLine) || fenceLine.length < indent || !fenceOpening.test(text.slice(fenceAt)))
+      return undefined
+    const openingEnd = lineEndAfter(text, fenceAt)
+    if (openingEnd >= text.length) return undefined
+    // Mapped from the line ending: where the code starts may be where a cut of it ends.
+    const codeStart = toBlock(openingEnd) + lineEndingLength(text, openingEnd)
+    const fence =
+      previous && previous.start === start && previous.codeStart === codeStart && previous.indent === indent
+        ? previous
+        : { start, codeStart, indent, fenceIndent: fenceLine.length - indent, cutTo: codeStart, code: '' }
+    return grownFenceCut(fence, text, toBlock)
+  }
+  return undefined
+}
+
+/**
+ * `fence` with its cut taken on over the complete lines of code after it but the last two (`text` holds
+ * them from the cut on: the offset in `text` where the cut ends is found through `toBlock`).
+ */
+function grownFenceCut(fence: ItemFence, text: string, toBlock: (offset: number) => number): ItemFence {
+  // Where the cut ends, in `text`: the first offset toBlock maps there (the text from there on is not cut).
+  let at = -1
+  for (let offset = 0; offset <= text.length; offset = lineEndAfter(text, offset) + 1) {
+    if (toBlock(offset) === fence.cutTo) {
+      at = offset
+      break
+    }
+    if (toBlock(offset) > fence.cutTo) break
+  }
+  if (at < 0) return fence
+  // The last two complete lines stay, and the line being written: the render drops a final line
+  // ending, and a blank last line with it, and the code after the cut must not be empty.
+  let keepFrom = lineStartBefore(text, text.length)
+  for (let line = 0; line < 2; line++) keepFrom = lineStartBefore(text, Math.max(0, keepFrom - 1))
+  let code = ''
+  let cutTo = at
+  while (cutTo < keepFrom) {
+    const end = lineEndAfter(text, cutTo)
+    const line = text.slice(cutTo, end)
+    if (text[end] !== '\n' || /[\t\r]/.test(line)) break
+    const spaces = /^ */.exec(line)![0].length
+    const blank = spaces === line.length
+    if (!blank && (spaces < fence.indent || closingFence.test(line.slice(fence.indent)))) break
+    code += `${blank ? line.slice(Math.min(spaces, fence.indent + fence.fenceIndent)) : line.slice(fence.indent).replace(new RegExp(`^ {0,${fence.fenceIndent}}`), '')}\n`
+    cutTo = end + 1
+  }
+  return cutTo === at ? fence : { ...fence, cutTo: toBlock(cutTo), code: fence.code + code }
+}
+
+/** The end of the line `offset` is on (its line ending, or the text's end). */
+function lineEndAfter(text: string, offset: number): number {
+  let end = offset
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++
+  return end
+}
+
+/** An opening code fence, from its first character. */
+const fenceOpening = /^(?:`{3,}[^`\r\n]*|~{3,}[^\r\n]*)(?:\r\n?|\n)/
+/** A line (less the item's indentation) that could close a fence. */
+const closingFence = /^ {0,3}(?:`{3,}|~{3,})[ \t]*$/
+
 /** `list` with `nested` as the list ending its last item (the same object when that is so already). */
 function withDeeper<T extends { readonly nested?: NestedList }>(list: T, nested: NestedList | undefined): T {
   if (nested === list.nested) return list
@@ -281,12 +421,27 @@ const markerContent = /(?:[-+*]|\d{1,9}[.)]) {1,4}(?=[^ \t\r\n])/y
 /**
  * `list` after changes inside its items' lines that leave its structure as it was (words replaced,
  * plain runs inserted or removed: no line, blank line, marker or checkbox made or unmade): each
- * item starts where `shift` moves its line's start.
+ * item starts where `shift` moves its line's start; `text` is the block's new text.
  */
-export function shiftedStreamingList(list: StreamingList, shift: (offset: number) => number): StreamingList {
-  return withDeeper(
-    { ...list, items: list.items.map((item) => ({ ...item, start: shift(item.start) })) },
-    shiftedNested(list.nested, shift),
+export function shiftedStreamingList(
+  list: StreamingList,
+  shift: (offset: number) => number,
+  text: string,
+): StreamingList {
+  // The fence's cut code may be what changed: it is taken again from the new text (`text`, the block).
+  const fence = list.fence && {
+    ...list.fence,
+    start: shift(list.fence.start),
+    codeStart: shift(list.fence.codeStart),
+    cutTo: shift(list.fence.codeStart),
+    code: '',
+  }
+  return withFence(
+    withDeeper(
+      { ...list, items: list.items.map((item) => ({ ...item, start: shift(item.start) })) },
+      shiftedNested(list.nested, shift),
+    ),
+    fence && grownFenceCut(fence, text, (offset) => offset),
   )
 }
 
@@ -320,9 +475,18 @@ export function rewrittenItems(
       ...(offset === 0 && { joined: endsInFlowLeaf(last, text, syntax) }),
     }),
   )
-  return withDeeper(
-    { ...list, items: [...entries, ...after] },
-    shiftedNested(list.nested, (at) => at + shift),
+  const fence = list.fence && {
+    ...list.fence,
+    start: list.fence.start + shift,
+    codeStart: list.fence.codeStart + shift,
+    cutTo: list.fence.cutTo + shift,
+  }
+  return withFence(
+    withDeeper(
+      { ...list, items: [...entries, ...after] },
+      shiftedNested(list.nested, (at) => at + shift),
+    ),
+    fence,
   )
 }
 
@@ -353,12 +517,27 @@ export function continuedList(
   const last = node.children[node.children.length - 1]!
   if (node.children.length > 1) {
     const items = withItems(list.items, node.children, text, toBlock, syntax)
-    return withDeeper({ ...list, items }, nestedListOf(last, text, toBlock, syntax))
+    const nested = nestedListOf(last, text, toBlock, syntax)
+    return withFence(withDeeper({ ...list, items }, nested), itemFenceOf(node, nested, text, toBlock, undefined))
   }
-  if (!hasCut(list.nested)) return withDeeper(list, nestedListOf(last, text, toBlock, syntax))
-  const child = last.children[last.children.length - 1]
-  const grown = child?.type === 'list' ? grownNestedList(list.nested!, child, text, toBlock, syntax) : undefined
-  return grown && withDeeper(list, grown)
+  let nested: NestedList | undefined
+  if (!hasCut(list.nested)) nested = nestedListOf(last, text, toBlock, syntax)
+  else {
+    const child = last.children[last.children.length - 1]
+    nested = child?.type === 'list' ? grownNestedList(list.nested!, child, text, toBlock, syntax) : undefined
+    if (!nested) return undefined
+  }
+  const fence = itemFenceOf(node, nested, text, toBlock, list.fence)
+  // Code cut from this parse must still be the code of the same open fence.
+  if (list.fence && list.fence.cutTo > list.fence.codeStart && fence?.codeStart !== list.fence.codeStart)
+    return undefined
+  return withFence(withDeeper(list, nested), fence)
+}
+
+function withFence(list: StreamingList, fence: ItemFence | undefined): StreamingList {
+  if (fence === list.fence) return list
+  const { fence: _, ...rest } = list
+  return fence ? { ...rest, fence } : rest
 }
 
 /**

@@ -127,6 +127,16 @@ const itemContent = fc.constantFrom(
   'two deep ordered\n§1. a\n§2. b\n§   1. b1\n§   2. b2\n§   3. b3\n§   4. b4',
   'two deep, one item\n§- a\n§  - a1\n§  - a2\n§  - a3\n§  - a4\n§  - a5',
   'two deep, then back\n§- a\n§  - a1\n§  - a2\n§  - a3\n§  - a4\n§- b\n§- c',
+  // Long code fences in an item, open or closed (`§`: the item's own indentation).
+  'fence\n§```ts\n§const a = 1\n§const b = 2\n\n§  indented\n§const c = 3\n§const d = 4',
+  'fence closed\n§```\n§a\n§b\n§c\n§d\n§```\n§after',
+  'fence of tildes\n§~~~\n§```\n§a\n§b\n§c\n§~~~',
+  'fence with a tab\n§```\n§a\n\tb\n§c\n§d\n§e',
+  'fence, a line less indented\n§```\n§a\n§b\nc\n§d\n§e',
+  'fence indented\n§  ```\n§    a\n§   b\n§  c\n§d\n§e',
+  'fence, blank lines\n§```\n§a\n\n \n§b\n§c\n§d',
+  'fence in a nested item\n§- a\n§- b\n§  ```\n§  x\n§  y\n§  z\n§  w',
+  'fence, crlf\n§```\r\n§a\r\n§b\r\n§c\r\n§d',
 )
 
 const listDocument = fc
@@ -363,6 +373,49 @@ describe('a list nested in the last item of a streaming list grows item by item'
       // items), when an item settles. Not the 15 KB nested list.
       const longestItem = Math.max(...nested.map((item) => item.length + 1))
       expect(mostPerCommit).toBeLessThanOrEqual(2 * (head.length + 4 * longestItem) + 16 * longestItem)
+      live.render({ text, streaming: false })
+      expect(renderedHtml(live)).toBe(referenceHtml(document))
+      live.unmount()
+    },
+    60_000,
+  )
+
+  it.each([
+    ['in the last item', '1. Setup\n2. Write:', '   ', '```ts'],
+    ['in a nested item', '- Steps\n  - Write:', '    ', '```'],
+    ['indented in its item, of tildes', '- Write:', '    ', '~~~~'],
+  ])(
+    'parses each line of a long code fence about once (%s)',
+    (_, head, indent, fence) => {
+      const parsed: number[] = []
+      setMarkdownWorkListener((work) => {
+        if (work.kind === 'block-render' || work.kind === 'split-parse') parsed.push(work.chars)
+      })
+      const lines = Array.from(
+        { length: 400 },
+        (_, i) => `${indent}const value${i} = compute(${i}) // ${i % 7 ? '' : '\n'}`,
+      )
+      const document = `# Notes\n\n${head}\n${indent}${fence}\n${lines.join('\n')}\n${indent}${fence}\n\nAfter.`
+      const live = liveMarkdown()
+      const fenceEnd = document.lastIndexOf(fence)
+      let text = ''
+      let mostPerCommit = 0
+      for (let end = 11; end < document.length + 11; end += 11) {
+        text = document.slice(0, Math.min(end, document.length))
+        parsed.length = 0
+        live.render({ text, streaming: true })
+        if (end < fenceEnd) mostPerCommit = Math.max(mostPerCommit, sum(parsed))
+        if (end % 1100 === 0) {
+          const fresh = liveMarkdown()
+          fresh.render({ text, streaming: true })
+          expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
+          fresh.unmount()
+        }
+      }
+      // Per commit, parsed by the splitter and again by the render: the items' first lines, the fence's
+      // opening line and its last lines (a blank line counts as one). Not the 14 KB of code.
+      const longestLine = Math.max(...lines.map((line) => line.length + 1))
+      expect(mostPerCommit).toBeLessThanOrEqual(2 * (head.length + indent.length + fence.length + 4 * longestLine))
       live.render({ text, streaming: false })
       expect(renderedHtml(live)).toBe(referenceHtml(document))
       live.unmount()
