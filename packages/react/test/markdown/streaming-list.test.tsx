@@ -339,43 +339,19 @@ describe('a list nested in the last item of a streaming list grows item by item'
   ])(
     'parses each settled nested item about once (%s)',
     (_, head, indent, ordered) => {
-      const rendered: number[] = []
-      const parsed: number[] = []
-      setMarkdownWorkListener((work) => {
-        if (work.kind === 'block-render') rendered.push(work.chars)
-        if (work.kind === 'split-parse') parsed.push(work.chars)
-      })
       const nestedMarker = (i: number) => (ordered ? `${i + 1}. ` : '- ')
       const nested = Array.from(
         { length: 300 },
         (_, i) => `${indent}${nestedMarker(i)}item ${i} with **bold** [a link](/u/${i})`,
       )
       const document = `# Notes\n\n${head}\n${nested.join('\n')}\n\nAfter.`
-      const live = liveMarkdown()
-      const listEnd = document.indexOf('\n\nAfter')
-      let text = ''
-      let mostPerCommit = 0
-      for (let end = 11; end < document.length + 11; end += 11) {
-        text = document.slice(0, Math.min(end, document.length))
-        rendered.length = 0
-        parsed.length = 0
-        live.render({ text, streaming: true })
-        if (end < listEnd) mostPerCommit = Math.max(mostPerCommit, sum(rendered) + sum(parsed))
-        if (end % 1100 === 0) {
-          const fresh = liveMarkdown()
-          fresh.render({ text, streaming: true })
-          expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
-          fresh.unmount()
-        }
-      }
       // Per commit, parsed by the splitter and again by the render: the outer item's head, the first
       // nested item and the last ones (at most three); and at most one page of settled nested items (16
       // items), when an item settles. Not the 15 KB nested list.
       const longestItem = Math.max(...nested.map((item) => item.length + 1))
-      expect(mostPerCommit).toBeLessThanOrEqual(2 * (head.length + 4 * longestItem) + 16 * longestItem)
-      live.render({ text, streaming: false })
-      expect(renderedHtml(live)).toBe(referenceHtml(document))
-      live.unmount()
+      expect(mostWorkPerCommit(document, document.indexOf('\n\nAfter'))).toBeLessThanOrEqual(
+        2 * (head.length + 4 * longestItem) + 16 * longestItem,
+      )
     },
     60_000,
   )
@@ -387,38 +363,17 @@ describe('a list nested in the last item of a streaming list grows item by item'
   ])(
     'parses each line of a long code fence about once (%s)',
     (_, head, indent, fence) => {
-      const parsed: number[] = []
-      setMarkdownWorkListener((work) => {
-        if (work.kind === 'block-render' || work.kind === 'split-parse') parsed.push(work.chars)
-      })
       const lines = Array.from(
         { length: 400 },
         (_, i) => `${indent}const value${i} = compute(${i}) // ${i % 7 ? '' : '\n'}`,
       )
       const document = `# Notes\n\n${head}\n${indent}${fence}\n${lines.join('\n')}\n${indent}${fence}\n\nAfter.`
-      const live = liveMarkdown()
-      const fenceEnd = document.lastIndexOf(fence)
-      let text = ''
-      let mostPerCommit = 0
-      for (let end = 11; end < document.length + 11; end += 11) {
-        text = document.slice(0, Math.min(end, document.length))
-        parsed.length = 0
-        live.render({ text, streaming: true })
-        if (end < fenceEnd) mostPerCommit = Math.max(mostPerCommit, sum(parsed))
-        if (end % 1100 === 0) {
-          const fresh = liveMarkdown()
-          fresh.render({ text, streaming: true })
-          expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
-          fresh.unmount()
-        }
-      }
       // Per commit, parsed by the splitter and again by the render: the items' first lines, the fence's
       // opening line and its last lines (a blank line counts as one). Not the 14 KB of code.
       const longestLine = Math.max(...lines.map((line) => line.length + 1))
-      expect(mostPerCommit).toBeLessThanOrEqual(2 * (head.length + indent.length + fence.length + 4 * longestLine))
-      live.render({ text, streaming: false })
-      expect(renderedHtml(live)).toBe(referenceHtml(document))
-      live.unmount()
+      expect(mostWorkPerCommit(document, document.lastIndexOf(fence))).toBeLessThanOrEqual(
+        2 * (head.length + indent.length + fence.length + 4 * longestLine),
+      )
     },
     60_000,
   )
@@ -461,6 +416,37 @@ describe('a list nested in the last item of a streaming list grows item by item'
     live.unmount()
   }, 60_000)
 })
+
+/**
+ * Streams `document` in chunks of 11 characters, each step's render checked against a fresh render
+ * now and then and the last against react-markdown; returns the most characters one commit parsed
+ * (splitter and render) before `end`.
+ */
+function mostWorkPerCommit(document: string, end: number): number {
+  const parsed: number[] = []
+  setMarkdownWorkListener((work) => {
+    if (work.kind === 'block-render' || work.kind === 'split-parse') parsed.push(work.chars)
+  })
+  const live = liveMarkdown()
+  let most = 0
+  let text = ''
+  for (let at = 11; at < document.length + 11; at += 11) {
+    text = document.slice(0, Math.min(at, document.length))
+    parsed.length = 0
+    live.render({ text, streaming: true })
+    if (at < end) most = Math.max(most, sum(parsed))
+    if (at % 1100 === 0) {
+      const fresh = liveMarkdown()
+      fresh.render({ text, streaming: true })
+      expect(renderedHtml(live), JSON.stringify(text)).toBe(renderedHtml(fresh))
+      fresh.unmount()
+    }
+  }
+  live.render({ text, streaming: false })
+  expect(renderedHtml(live)).toBe(referenceHtml(document))
+  live.unmount()
+  return most
+}
 
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0)
