@@ -130,15 +130,10 @@ export function proseParagraph(markdown: string, size: number): string {
  * agent's table of contents, or a long nested answer). `size` characters long.
  */
 export function nestedOutline(markdown: string, size: number): string {
-  const lines: string[] = []
-  let inFence = false
-  for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence
-    else if (!inFence && /^[A-Za-z`]/.test(line) && !line.includes('|')) lines.push(line.trim())
-  }
-  let text = '1. Overview\n2. Details\n3. Contents\n   - Everything\n'
-  for (let index = 0; text.length < size; index++) text += `     - ${lines[index % lines.length]}\n`
-  return text.slice(0, size)
+  const lines = linesOf(markdown, 'prose')
+    .filter((line) => /^[A-Za-z`]/.test(line) && !line.includes('|'))
+    .map((line) => `- ${line.trim()}`)
+  return repeatedLines('1. Overview\n2. Details\n3. Contents\n   - Everything\n', '     ', lines, size)
 }
 
 /**
@@ -146,14 +141,30 @@ export function nestedOutline(markdown: string, size: number): string {
  * the last item of a numbered list, as an agent's step that writes a whole file. `size` characters long.
  */
 export function fenceInListItem(markdown: string, size: number): string {
+  const lines = linesOf(markdown, 'code').filter((line) => !line.includes('\t'))
+  return repeatedLines(
+    '1. Install the package.\n2. Configure it.\n3. Replace the file with:\n\n   ```ts\n',
+    '   ',
+    lines,
+    size,
+  )
+}
+
+/** The lines of `markdown` inside its code fences (`code`) or outside them (`prose`), fence lines left out. */
+function linesOf(markdown: string, kind: 'code' | 'prose'): string[] {
   const lines: string[] = []
   let inFence = false
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) inFence = !inFence
-    else if (inFence && !line.includes('\t')) lines.push(line)
+    else if (inFence === (kind === 'code')) lines.push(line)
   }
-  let text = '1. Install the package.\n2. Configure it.\n3. Replace the file with:\n\n   ```ts\n'
-  for (let index = 0; text.length < size; index++) text += `   ${lines[index % lines.length]}\n`
+  return lines
+}
+
+/** `head`, then `lines` over and over, each after `indent`, to `size` characters. */
+function repeatedLines(head: string, indent: string, lines: readonly string[], size: number): string {
+  let text = head
+  for (let index = 0; text.length < size; index++) text += `${indent}${lines[index % lines.length]}\n`
   return text.slice(0, size)
 }
 
