@@ -115,7 +115,7 @@ export function listItems(text: string, repaired: string, list: StreamingListDat
   let live = items.length - 2
   while (live > 0 && items[live]!.joined) live--
   const nested = nestedCuts(list)
-  const cuts = listCuts(list)
+  const cuts = listCuts(list, nested)
   const lastCut = cuts[cuts.length - 1]
   // Text after the last cut (a fence's code would otherwise end with the cut's last line ending,
   // which the code of a fence at the text's end does not take).

@@ -150,8 +150,8 @@ export interface TextCut {
 }
 
 /** The nested lists' cuts, then the cut lines of the fence ending the innermost last item. */
-export function listCuts(list: StreamingList): TextCut[] {
-  const cuts: TextCut[] = nestedCuts(list)
+export function listCuts(list: StreamingList, nested: readonly NestedCut[] = nestedCuts(list)): TextCut[] {
+  const cuts: TextCut[] = [...nested]
   if (list.fence && list.fence.cutTo > list.fence.codeStart)
     cuts.push({ from: list.fence.codeStart, to: list.fence.cutTo })
   return cuts
@@ -350,31 +350,23 @@ export function itemFenceOf(
     const openingEnd = lineEndAfter(text, fenceAt)
     if (openingEnd >= text.length) return undefined
     // Mapped from the line ending: where the code starts may be where a cut of it ends.
+    const codeAt = openingEnd + lineEndingLength(text, openingEnd)
     const codeStart = toBlock(openingEnd) + lineEndingLength(text, openingEnd)
     const fence =
       previous && previous.start === start && previous.codeStart === codeStart && previous.indent === indent
         ? previous
         : { start, codeStart, indent, fenceIndent: fenceLine.length - indent, cutTo: codeStart, code: '' }
-    return grownFenceCut(fence, text, toBlock)
+    return grownFenceCut(fence, text, codeAt, toBlock)
   }
   return undefined
 }
 
 /**
- * `fence` with its cut taken on over the complete lines of code after it but the last two (`text` holds
- * them from the cut on: the offset in `text` where the cut ends is found through `toBlock`).
+ * `fence` with its cut taken on over the complete lines of code after it but the last two. `text`
+ * holds its code from the cut's end on, at `at` (right after the opening fence's line: a parse leaves
+ * the cut lines out, and `toBlock` maps back over them).
  */
-function grownFenceCut(fence: ItemFence, text: string, toBlock: (offset: number) => number): ItemFence {
-  // Where the cut ends, in `text`: the first offset toBlock maps there (the text from there on is not cut).
-  let at = -1
-  for (let offset = 0; offset <= text.length; offset = lineEndAfter(text, offset) + 1) {
-    if (toBlock(offset) === fence.cutTo) {
-      at = offset
-      break
-    }
-    if (toBlock(offset) > fence.cutTo) break
-  }
-  if (at < 0) return fence
+function grownFenceCut(fence: ItemFence, text: string, at: number, toBlock: (offset: number) => number): ItemFence {
   // The last two complete lines stay, and the line being written: the render drops a final line
   // ending, and a blank last line with it, and the code after the cut must not be empty.
   let keepFrom = lineStartBefore(text, text.length)
@@ -386,9 +378,9 @@ function grownFenceCut(fence: ItemFence, text: string, toBlock: (offset: number)
     const line = text.slice(cutTo, end)
     if (text[end] !== '\n' || /[\t\r]/.test(line)) break
     const spaces = /^ */.exec(line)![0].length
-    const blank = spaces === line.length
-    if (!blank && (spaces < fence.indent || closingFence.test(line.slice(fence.indent)))) break
-    code += `${blank ? line.slice(Math.min(spaces, fence.indent + fence.fenceIndent)) : line.slice(fence.indent).replace(new RegExp(`^ {0,${fence.fenceIndent}}`), '')}\n`
+    if (spaces < line.length && (spaces < fence.indent || closingFence.test(line.slice(fence.indent)))) break
+    // The containers take the item's indentation, the fence up to its own (a blank line gives what it has).
+    code += `${line.slice(Math.min(spaces, fence.indent + fence.fenceIndent))}\n`
     cutTo = end + 1
   }
   return cutTo === at ? fence : { ...fence, cutTo: toBlock(cutTo), code: fence.code + code }
@@ -441,7 +433,7 @@ export function shiftedStreamingList(
       { ...list, items: list.items.map((item) => ({ ...item, start: shift(item.start) })) },
       shiftedNested(list.nested, shift),
     ),
-    fence && grownFenceCut(fence, text, (offset) => offset),
+    fence && grownFenceCut(fence, text, fence.codeStart, (offset) => offset),
   )
 }
 
@@ -612,8 +604,7 @@ function isCutSafe(item: string, indent: number): boolean {
   let at = 0
   while (at < item.length) {
     if (!item.startsWith(prefix, at)) return false
-    let end = at
-    while (end < item.length && item[end] !== '\n' && item[end] !== '\r') end++
+    const end = lineEndAfter(item, at)
     if (item.slice(at, end).trim() === '') return false
     at = end + lineEndingLength(item, end)
   }
