@@ -50,7 +50,7 @@ import { type ParsedSource, quoteTreeFromEarlier } from './quote-children'
 import { type MarkdownRenderOptions, markdownOptions } from './render-options'
 import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSettingsContext } from './render-settings'
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
-import { listItems, StreamingList } from './StreamingList'
+import { type ListItems, listItems, StreamingList } from './StreamingList'
 import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
 import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
@@ -474,6 +474,12 @@ function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
 }
 
 /** The rows of a settled table long enough to have pages of settled rows (`StreamingTable`). */
+/** The items of a list the splitter grew item by item, as it ended (its text is its whole source). */
+function endedListItems(block: MarkdownBlock): ListItems | undefined {
+  const list = streamingListOf(block)
+  return list && listItems(block.text, block.text, list)
+}
+
 function pagedTable(text: string): TableRows | undefined {
   const rows = tableRows(text)
   return rows && rows.pages.length > 0 ? rows : undefined
@@ -485,14 +491,20 @@ const BlockView = memo(function BlockView({ block, owner, definitions, footnotes
   // Item by item unless words fade in or rewrites are marked (both need the block's words in one tree),
   // or the block is numbered as a whole.
   const marksRevisions = useContext(RevisionTrackerContext).enabled
-  const listItems = !motion.fadeIn && !marksRevisions && !footnotes ? block.listItems : undefined
+  const streams = useContext(TreeKeepingContext).keep
+  // A list that streamed item by item and ended goes on rendering by its items while the message
+  // streams: the blocks after it do not parse and mount it whole again.
+  const endedItems = useMemo(
+    () => (streams && !block.listItems && block.type === 'list' ? endedListItems(block) : undefined),
+    [streams, block],
+  )
+  const listItems = !motion.fadeIn && !marksRevisions && !footnotes ? (block.listItems ?? endedItems) : undefined
   // A re-padded table renders the earlier text it renders exactly as (so it is not rendered again).
   const text = renderedAsOf(block)?.text ?? block.text
   // A table this block streamed row by row goes on rendering by pages of rows once it settles, while
   // the message streams: settling (a block written after it, a sources list appended) and going back
   // (that block retracted) then keep its rows' elements instead of parsing and mounting it whole.
   const streamedByRows = useRef(false)
-  const streams = useContext(TreeKeepingContext).keep
   let tableRows = footnotes ? undefined : block.tableRows
   if (tableRows) streamedByRows.current = true
   else if (streamedByRows.current && streams && !footnotes && block.type === 'table') tableRows = pagedTable(text)

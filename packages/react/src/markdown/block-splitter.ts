@@ -45,6 +45,7 @@ import {
   listCuts,
   offsetBeside,
   rewrittenItems,
+  type StreamingList,
   shiftedStreamingList,
   streamingList,
   streamingListOf,
@@ -435,7 +436,7 @@ interface ParsedRegion {
  * last blocks whose texts equal the last replaced blocks' keep their keys (a rewrite that inserts a
  * block before them); the others take the remaining replaced blocks' keys in order (an edited block,
  * a re-streamed message), then new ones from `nextKey`. A block equal to the one whose key it takes
- * is that very object, so it is not rendered again.
+ * is that very object, so it is not rendered again. `afterTail`: a tail block is before the region.
  */
 function parseRegion(
   syntax: MarkdownSyntax,
@@ -444,6 +445,7 @@ function parseRegion(
   replaced: readonly MarkdownBlock[],
   nextKey: number,
   elsewhere: LabelsDefinedElsewhere = noLabelsElsewhere,
+  afterTail = false,
 ): ParsedRegion & { lastBlockStart: number; nodes: readonly TopLevelBlock[]; groupStarts: number[] } {
   const parsed = parseTopLevelBlocks(region, syntax, elsewhere)
   const lastLineEnd = Math.max(region.lastIndexOf('\n'), region.lastIndexOf('\r'))
@@ -560,10 +562,11 @@ function parseRegion(
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
   // (between tail blocks the parse may still depend on the block before).
   const last = tail[tail.length - 1]
-  if (tail.length === 1 && last && last !== counterpart(groups - 1)) keepTree(last, groupStarts.length - 1)
+  const alone = tail.length === 1 && !afterTail
+  if (alone && last && last !== counterpart(groups - 1)) keepTree(last, groupStarts.length - 1)
   // A tail that is one list grows item by item (`growList`).
   const lastNode = parsed.nodes[nodes.length - 1]
-  if (tail.length === 1 && last && lastNode?.type === 'list' && groupStarts[groups - 1] === nodes.length - 1) {
+  if (alone && last && lastNode?.type === 'list' && groupStarts[groups - 1] === nodes.length - 1) {
     const list = last.definitions.length === 0 && streamingList(lastNode, region, lastBlockStart, syntax)
     if (list) keepStreamingList(last, list)
   }
@@ -2072,42 +2075,93 @@ const itemContentStart = /[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+[^ \t\r\n]/y
 const blankLineWithin = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/
 
 /**
- * The tail is one list (`streamingListOf`): only its last item and what follows are parsed. The line
- * that starts an item is read as at the start of a document (the item before it is closed, and a
- * sibling item interrupts nothing), so while that parse is one list of the same kind starting with
- * that item, the whole list is the items before it and the parsed ones, and the tail is still that
- * one block. Anything else (the list ended, or the item turned out not to be one) is parsed as usual.
+ * The tail starts with a list (`streamingListOf`): only its last item and what follows are parsed. The
+ * line that starts an item is read as at the start of a document (the item before it is closed, and a
+ * sibling item interrupts nothing), so while that parse starts with one list of the same kind starting
+ * with that item, the whole list is the items before it and the parsed ones. When that list is all the
+ * parse holds, the tail is still that one block; when blocks follow it, the list ended (`endedList`).
+ * Anything else (the item turned out not to be one) is parsed as usual.
  *
  * The settled items of the lists nested in the last item are left out of that parse (`nestedCuts`).
  *
  * Tried from the third item on, or with a nested cut (the render takes the splitter's tree of a
- * shorter list instead of parsing it again), and for text shorter than what it would not parse: when
- * the list ends, the whole region is parsed after all, and this parse was for nothing.
+ * shorter list instead of parsing it again), and for text shorter than what it would not parse.
  */
 function growList(previous: SplitState, text: string): SplitState | undefined {
-  const last = previous.tail[0]
-  const list = last && previous.tail.length === 1 && streamingListOf(last)
+  const [last, ...after] = previous.tail
+  const list = last && streamingListOf(last)
   if (!list) return undefined
+  // What follows the list in the tail is parsed again here: it must define nothing the state holds.
+  if (after.length > 0 && (previous.tailDefinitions.length > 0 || after.some((each) => each.footnoteLabels)))
+    return undefined
   const cuts = listCuts(list)
   if (cuts.length === 0 && list.items.length < 3) return undefined
   const itemStart = list.items[list.items.length - 1]!.start
-  const added = text.slice(previous.text.length)
-  if (last.awaitsLine && /[\r\n]/.test(added)) return undefined
-  const left = withoutCuts(last.text, itemStart, cuts)
-  if (added.length >= last.text.length - left.length) return undefined
-  const region = left + added
+  const added = text.length - previous.text.length
+  if (last.awaitsLine && /[\r\n]/.test(text.slice(previous.text.length))) return undefined
+  const unsettled = text.slice(previous.settledEnd)
+  const region = withoutCuts(unsettled, itemStart, cuts)
+  if (added >= unsettled.length - region.length) return undefined
   const toBlock = (offset: number) => offsetBeside(offset + itemStart, cuts)
   const parsed = parseTopLevelBlocks(region, previous.syntax)
   const node = parsed.nodes[0]
   const block = parsed.blocks[0]
-  if (parsed.nodes.length !== 1 || node?.type !== 'list' || block?.lineStart !== 0) return undefined
-  if (parsed.hasFootnoteDefinitions || block.definitions.length > 0) return undefined
+  if (node?.type !== 'list' || block?.lineStart !== 0) return undefined
+  if (parsed.hasFootnoteDefinitions || parsed.blocks.some((each) => each.definitions.length > 0)) return undefined
   const continued = continuedList(list, node, region, toBlock, previous.syntax)
   if (!continued) return undefined
-  const grownBlock = { ...last, text: last.text + added }
+  if (parsed.nodes.length > 1) return endedList(previous, text, continued, parsed.blocks, region, toBlock)
+  const grownBlock = { ...last, text: unsettled }
   keepStreamingList(grownBlock, continued)
   const tailLeaf = parsed.leaf && { ...parsed.leaf, start: toBlock(parsed.leaf.start) }
   return { ...previous, text, tail: [grownBlock], tailLeaf }
+}
+
+/**
+ * `growList` when its parse has blocks after the list: the list ended before them. It is a block of
+ * its own when the first of them does not depend on it (`dependsOnPrevious`), and then only the text
+ * after it is parsed: the list settles when that block's first line is complete, and is the first
+ * of the tail blocks until then, its items known (the render goes on rendering it by them while the
+ * message streams, `StreamingList`). Parsing the whole list once more when it ends, as a split of the
+ * tail would, parsed a long list twice more: when the next block started and when it settled it.
+ */
+function endedList(
+  previous: SplitState,
+  text: string,
+  list: StreamingList,
+  blocks: readonly TopLevelBlock[],
+  region: string,
+  toBlock: (offset: number) => number,
+): SplitState | undefined {
+  const [listNode, next] = blocks as [TopLevelBlock, TopLevelBlock]
+  if (dependsOnPrevious(previous.syntax, region, listNode, next)) return undefined
+  const end = beforeLineEnding(region, next.lineStart)
+  if (end <= 0) return undefined
+  const [last, ...after] = previous.tail as [MarkdownBlock, ...MarkdownBlock[]]
+  const listEnd = previous.settledEnd + toBlock(end)
+  const listText = text.slice(previous.settledEnd, listEnd)
+  // The list as the previous state ended it already: that very block, rendered as it is.
+  const ended: MarkdownBlock =
+    last.text === listText && !last.awaitsLine
+      ? last
+      : {
+          key: last.key,
+          text: listText,
+          type: 'list',
+          separated: last.separated,
+          rendersNothing: false,
+          definitions: noBlockDefinitions,
+        }
+  if (ended !== last) keepStreamingList(ended, list)
+  if (lineEnds(region, next.lineStart)) {
+    const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, previous.settledEnd)
+    return { ...splitRegion(withSettledTail(base, text, ended), previous, text, after), rewrites: previous.rewrites }
+  }
+  // The next block's first line is the text's last: nothing after the list settles yet.
+  const rest = parseRegion(previous.syntax, text.slice(listEnd), true, after, previous.nextKey, undefined, true)
+  if (rest.settled.length > 0 || rest.tailDefinitions.length > 0) return undefined
+  if (rest.tail.some((each) => each.footnoteLabels)) return undefined
+  return { ...previous, text, tail: [ended, ...rest.tail], tailLeaf: rest.tailLeaf, nextKey: rest.nextKey }
 }
 
 /**
@@ -2285,7 +2339,8 @@ const topLevelIndent = /^ {0,3}$/
 /**
  * Whether the parse of `node` (or of `previous`) depends on the two being parsed together:
  * - an HTML block or code in a list item or block quote ends where the next line closes its
- *   container, and whether it keeps its last line ending depends on what that next line is;
+ *   container, and whether it keeps its last line ending depends on what that next line is (not
+ *   a fence its own closing line closed);
  * - micromark parses a node differently after an indented code block (an empty nested list item
  *   followed by a lazy line becomes paragraph text), and indented code differently after a list;
  * - a node interrupting paragraph text (or a link reference definition, which is paragraph text)
@@ -2306,9 +2361,8 @@ function dependsOnPrevious(
   // line indented as far as the list item's content (two code blocks), alone it runs on (one).
   if (previous.type === 'list' && node.indentedCode) return true
   const leaf = previous.lastLeafType
-  if (previous.type !== leaf && (leaf === 'html' || leaf === 'code' || syntax.fencedTypes?.includes(leaf) === true)) {
-    return true
-  }
+  const leftOpen = leaf === 'html' || (leaf === 'code' && !previous.lastLeafClosed)
+  if (previous.type !== leaf && (leftOpen || syntax.fencedTypes?.includes(leaf) === true)) return true
   // A definition is paragraph text too: a line after it that is not blank continues it. A line right
   // after a block quote parses differently alone: after ` > # a`, two indented lines are two code
   // blocks in the whole text (micromark ends each at the quote's lazy-line check), one alone.

@@ -2,7 +2,7 @@
  * Parses markdown into its top-level blocks with exactly the parser the renderer uses
  * (`parseMarkdown`: remark-parse with GFM), so block boundaries can never disagree with the render.
  */
-import type { Nodes, RootContent } from 'mdast'
+import type { Code, Nodes, RootContent } from 'mdast'
 import {
   type DefinedLabels,
   footnoteIdentifiers,
@@ -24,6 +24,8 @@ export interface TopLevelBlock {
   indentedCode: boolean
   /** Type of its innermost last descendant (itself when it is not a container). */
   lastLeafType: string
+  /** That descendant is a code fence in a container, closed by its own closing line (not by the container's end). */
+  lastLeafClosed: boolean
   /** Link reference definitions in it (they apply to the whole document), in source order. */
   definitions: LinkDefinition[]
   /** Where each of `definitions` ends in the parsed text. */
@@ -68,7 +70,8 @@ export function parseTopLevelBlocks(
     const offset = node.position?.start.offset ?? 0
     // A fence opens after at most three spaces: a tab takes the line to the fourth column, indented code.
     const indentedCode = node.type === 'code' && !/^ {0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
-    const lastLeafType = deepestLast(node).type
+    const lastLeaf = deepestLast(node)
+    const lastLeafType = lastLeaf.type
     const definitions: LinkDefinition[] = []
     const definitionEnds: number[] = []
     const footnoteLabels: string[] = []
@@ -79,6 +82,7 @@ export function parseTopLevelBlocks(
       lineStart: lineStartBefore(text, offset),
       indentedCode,
       lastLeafType,
+      lastLeafClosed: lastLeaf !== node && lastLeaf.type === 'code' && closesItsFence(text, lastLeaf),
       definitions,
       definitionEnds,
       footnoteLabels,
@@ -91,6 +95,22 @@ export function parseTopLevelBlocks(
     defined: seeded ? seeded.defined : hasFootnoteDefinitions ? ownFootnotes(blocks) : undefined,
     leaf: tailLeafOf(text, children[children.length - 1]),
   }
+}
+
+/** A line of only a fence (after the containers' markers). */
+const fenceLine = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*$/
+const lineEndings = /\r\n|\r|\n/g
+
+/**
+ * Whether `code` ends with a closing fence line: its last line is one, and is not a line of its code.
+ * (Left open, a fence's node ends with its last line of code, or with blank lines its code leaves out.)
+ */
+function closesItsFence(text: string, code: Code): boolean {
+  const { start, end } = code.position ?? {}
+  if (!start || !end || end.offset === undefined) return false
+  if (!fenceLine.test(text.slice(lineStartBefore(text, end.offset), end.offset))) return false
+  const codeLines = code.value === '' ? 0 : (code.value.match(lineEndings)?.length ?? 0) + 1
+  return end.line - start.line === codeLines + 1
 }
 
 function ownFootnotes(blocks: readonly TopLevelBlock[]): DefinedLabels | undefined {

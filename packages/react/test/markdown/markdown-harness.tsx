@@ -282,16 +282,33 @@ export function tailBesideReference(
 ): { tail: string; whole: string } | undefined {
   const last = state.tail[state.tail.length - 1]
   const block = last && tailBlock(state, last, true)
+  const both = block && blockBesideReference(block, state.streamingDefinitions, components, renderTail)
+  return both && { tail: both.own, whole: both.whole }
+}
+
+/**
+ * A block rendered by `render` (undefined when it does not render that block) and react-markdown's
+ * HTML of its text, with the definitions it may use.
+ */
+export function blockBesideReference(
+  block: MarkdownBlock,
+  definitions: DocumentDefinitions,
+  components: Components | undefined,
+  render: (
+    block: MarkdownBlock,
+    options: MarkdownRenderOptions,
+    definitions: DocumentDefinitions,
+  ) => ReactElement | undefined,
+): { own: string; whole: string } | undefined {
   const options = markdownOptions({ components, highlight: undefined })
-  const definitions = state.streamingDefinitions
-  const tail = block && renderTail(block, options, definitions)
-  if (!block || !tail) return undefined
+  const own = render(block, options, definitions)
+  if (!own) return undefined
   const settings: RenderSettings = { components, highlight: undefined, onIssue: undefined }
   const html = (element: ReactElement) =>
     renderToStaticMarkup(<RenderSettingsContext.Provider value={settings}>{element}</RenderSettingsContext.Provider>)
   const prefix = definitions.list.length > 0 ? definitionsPrefix(labelSearchKey(block.text), definitions) : ''
   return {
-    tail: html(tail),
+    own: html(own),
     whole: html(
       <Markdown {...options} remarkPlugins={referencePlugins} rehypePlugins={[referenceElementAttributes]}>
         {prefix + block.text}

@@ -9,12 +9,19 @@
 import fc from 'fast-check'
 import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
-import { advanceSplit, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
+import {
+  advanceSplit,
+  type MarkdownBlock,
+  type SplitState,
+  settledBlocks,
+  splitFrom,
+} from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
-import { StreamingList } from '../../src/markdown/StreamingList'
+import { listItems, StreamingList } from '../../src/markdown/StreamingList'
 import { exampleDocuments } from './example-documents'
 import {
+  blockBesideReference,
   canonicalHtml,
   charsParsedBy,
   liveMarkdown,
@@ -57,9 +64,35 @@ function bothRenders(state: SplitState, components?: Components) {
 }
 
 /**
+ * A list that streamed item by item and ended (settled, or followed by the tail's last block) renders
+ * by the items the splitter kept while the message streams: its HTML and react-markdown's of its text.
+ */
+function endedListBesideReference(block: MarkdownBlock, state: SplitState, components?: Components) {
+  const list = streamingListOf(block)
+  const items = list && listItems(block.text, block.text, list)
+  return blockBesideReference(block, state.streamingDefinitions, components, (_, options, definitions) =>
+    items ? (
+      <StreamingList
+        blockKey={0}
+        separated={false}
+        text={block.text}
+        items={items}
+        definitions={definitions}
+        options={options}
+        transform={undefined}
+      />
+    ) : undefined,
+  )
+}
+
+/** How many ended lists `compareWhileStreaming` compared. */
+let endedLists = 0
+
+/**
  * Streams `markdown` in chunks of `size` characters: at every step the splitter's state equals a
  * parse of the unsettled region (and its list a parse of the whole list), and where the tail
- * renders item by item, its HTML is react-markdown's. Returns how often it rendered by items.
+ * renders item by item, its HTML is react-markdown's, as is that of a list that ended (each new
+ * settled block and each tail block but the last). Returns how often the tail rendered by items.
  */
 function compareWhileStreaming(markdown: string, size = 1, components?: Components): number {
   let used = 0
@@ -69,6 +102,13 @@ function compareWhileStreaming(markdown: string, size = 1, components?: Componen
     const advanced = advanceSplit(state, text)
     expect(observable(advanced), JSON.stringify(text)).toEqual(observable(splitFrom(state, text)))
     expect(observable(advanced).list, JSON.stringify(text)).toEqual(observable(splitFrom(undefined, text)).list)
+    const ended = [...settledBlocks(advanced).slice(state?.settledCount ?? 0), ...advanced.tail.slice(0, -1)]
+    for (const block of ended) {
+      const renders = endedListBesideReference(block, advanced, components)
+      if (!renders) continue
+      endedLists++
+      expect(renders.own, JSON.stringify(text)).toBe(renders.whole)
+    }
     state = advanced
     const renders = bothRenders(state, components)
     if (!renders) continue
@@ -179,6 +219,7 @@ describe('a streaming list grows item by item', () => {
 
   it('exactly as a parse of the whole list, in random lists and chunkings', { timeout: 240_000 }, () => {
     let used = 0
+    endedLists = 0
     fc.assert(
       fc.property(listDocument, fc.integer({ min: 1, max: 24 }), (markdown, size) => {
         used += compareWhileStreaming(markdown, size)
@@ -186,6 +227,7 @@ describe('a streaming list grows item by item', () => {
       { numRuns: 250, seed: 19 },
     )
     expect(used).toBeGreaterThan(1_500)
+    expect(endedLists).toBeGreaterThan(60)
   })
 
   it("keeps the user's list element overrides", { timeout: 60_000 }, () => {
@@ -417,12 +459,49 @@ describe('a list nested in the last item of a streaming list grows item by item'
   }, 60_000)
 })
 
+/** A numbered step whose content, indented under its marker, ends in a closed fence. */
+function fencedStep(i: number): string {
+  const marker = `${i + 1}. `
+  const indent = ' '.repeat(marker.length)
+  return `${marker}Run:\n${indent}\`\`\`sh\n${indent}npm run step-${i}\n${indent}\`\`\``
+}
+
+describe('a long list that streamed item by item and ends', () => {
+  afterEach(() => setMarkdownWorkListener(undefined))
+
+  it.each([
+    ['its items paragraphs', (i: number) => `- item ${i} with **bold** [a link](/u/${i})`, '\n'],
+    ['its items ending in a closed fence', (i: number) => fencedStep(i), '\n'],
+    ['loose', (i: number) => `* item ${i}\n\n  with a second paragraph`, '\n\n'],
+    [
+      'its last item holding a list',
+      (i: number) => `- item ${i}${i === 299 ? '\n  - a\n  - b\n  - c\n  - d' : ''}`,
+      '\n',
+    ],
+  ])(
+    'is not parsed again when the next block starts, nor when that block settles it (%s)',
+    (_, item, between) => {
+      const items = Array.from({ length: 300 }, (_, i) => item(i))
+      const after = '\n\nAfter the list, a paragraph of a few words.\n\n## Next\n\nMore text, then the end.\n'
+      const document = `# Notes\n\n${items.join(between)}${after}`
+      // Per commit, parsed by the splitter and again by the render: the last items and what follows
+      // them. Not the list (10 KB or more).
+      const longestItem = Math.max(...items.map((text) => text.length + between.length))
+      const listEnd = document.indexOf(after)
+      expect(mostWorkPerCommit(document, document.length + 11, listEnd - 11)).toBeLessThanOrEqual(
+        2 * (4 * longestItem + after.length),
+      )
+    },
+    60_000,
+  )
+})
+
 /**
  * Streams `document` in chunks of 11 characters, each step's render checked against a fresh render
  * now and then and the last against react-markdown; returns the most characters one commit parsed
- * (splitter and render) before `end`.
+ * (splitter and render) from `start` to before `end`.
  */
-function mostWorkPerCommit(document: string, end: number): number {
+function mostWorkPerCommit(document: string, end: number, start = 0): number {
   const parsed: number[] = []
   setMarkdownWorkListener((work) => {
     if (work.kind === 'block-render' || work.kind === 'split-parse') parsed.push(work.chars)
@@ -434,7 +513,7 @@ function mostWorkPerCommit(document: string, end: number): number {
     text = document.slice(0, Math.min(at, document.length))
     parsed.length = 0
     live.render({ text, streaming: true })
-    if (at < end) most = Math.max(most, sum(parsed))
+    if (at >= start && at < end) most = Math.max(most, sum(parsed))
     if (at % 1100 === 0) {
       const fresh = liveMarkdown()
       fresh.render({ text, streaming: true })
