@@ -8,12 +8,20 @@
  * document is one block quote (every line after `> `), as an agent quoting a whole file. `paragraph`:
  * the document's prose as one paragraph without line breaks. `nested`: its prose lines as one outline, nested three
  * deep under the last of three items (`nestedOutline`). `fenced`: its code lines as one fence in the last item of a
- * numbered list (`fenceInListItem`).
+ * numbered list (`fenceInListItem`). `CORPUS_SKIP=<chars>`: the document from further into the corpus (other READMEs
+ * than the CommonMark spec it starts with), as in rewrite-probe.ts.
  */
 import { launchBrowser } from './browser-session'
 import { buildPages, type RendererName } from './build-pages'
 import { fullConfig } from './config'
-import { documentPrefix, fenceInListItem, loadCorpus, nestedOutline, proseParagraph, quotedDocument } from './corpus'
+import {
+  documentPrefix,
+  fenceInListItem,
+  loadCorpusFrom,
+  nestedOutline,
+  proseParagraph,
+  quotedDocument,
+} from './corpus'
 import { citationsPlan } from './scenarios/rewrite-plans'
 import { streamOnce } from './scenarios/streamed-render'
 import { serveDirectory } from './static-server'
@@ -22,7 +30,7 @@ const size = Number(process.argv[2] ?? 204_800)
 const renderers = (process.argv[3]?.split(',') ?? ['palimpsest']) as RendererName[]
 const repetitions = Number(process.argv[4] ?? 1)
 const pageQuery = process.argv[5] === 'motion' ? '?motion' : process.argv[5] === 'reasoning' ? '?reasoning' : ''
-const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const corpus = loadCorpusFrom(Number(process.env.CORPUS_SKIP ?? 0), size + fullConfig.warmupChars * 2)
 const draft = documentPrefix(corpus, size)
 const text =
   process.argv[5] === 'quote'

@@ -7,13 +7,14 @@
  *
  * With `after`, that many characters of the documents are rendered first (untimed, one frame) and
  * the same `size` characters as without it stream after them: the same frames in a longer document.
+ * `CORPUS_SKIP=<chars>`: the documents from further into the corpus, as in rewrite-probe.ts.
  *   npx tsx bench/trace-frames.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
  */
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'
 import { codeAnswer, highlightQuery } from './code-answer'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus } from './corpus'
+import { documentPrefix, loadCorpusFrom } from './corpus'
 import { type TraceEvent, traceMainThread } from './main-thread-trace'
 import { serveDirectory } from './static-server'
 
@@ -22,7 +23,7 @@ if (!rendererNames.includes(renderer)) throw new Error(`renderer must be one of 
 const highlight = process.argv[3] === 'highlight'
 const size = highlight ? Number(process.argv[4] ?? 50_000) : Number(process.argv[3] ?? 204_800)
 const after = highlight ? 0 : Number(process.argv[4] ?? 0)
-const corpus = loadCorpus(after + size + fullConfig.warmupChars * 2)
+const corpus = loadCorpusFrom(Number(process.env.CORPUS_SKIP ?? 0), after + size + fullConfig.warmupChars * 2)
 const prefix = after > 0 ? `${documentPrefix(corpus, after)}\n\n` : ''
 const text = highlight ? codeAnswer('total', size) : documentPrefix(corpus, size)
 const server = await serveDirectory(await buildPages({}))
