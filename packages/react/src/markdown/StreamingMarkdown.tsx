@@ -325,9 +325,9 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     // Nothing repaired but the final line ending dropped (which the block loses anyway once another
     // block follows): where that changes nothing, the splitter's tree of the block renders it, and
     // is kept for word rewrites.
-    // A code block's last line may be blank (empty, or spaces its fence's indentation takes):
-    // without its line ending it is no line of the code.
-    const endsBlank = leaf?.type === 'code' && lastLineBlank(unended)
+    // A fence's last line may be blank (empty, or spaces its fence's indentation takes): without its
+    // line ending it is no line of the code. (Indented code ends at its last indented line either way.)
+    const endsBlank = leaf?.type === 'code' && leaf.fence !== undefined && lastLineBlank(unended)
     const ownerTree = text === unended && leaf !== undefined && endingNeutralLeaves.has(leaf.type) && !endsBlank
     return ownerTree ? { ...block, text, rendersAsOwner: true } : { ...block, text }
   }

@@ -1599,6 +1599,11 @@ export function growTail(
     return growTable(previous, text, added, lineStart - lastStart)
   }
   const leafStart = lastStart + leaf.start
+  if (isTopLevelIndentedCode(previous, leafStart)) {
+    // Its lines from the last one on are lines of code or blank: the block goes on.
+    const from = lineStartBefore(previous.text, previous.text.length)
+    return previous.tail.length === 1 && onlyIndentedCode(text, from) ? grown(previous, text, added) : undefined
+  }
   const { syntax } = previous
   const paragraph =
     leaf.type === 'paragraph' &&
@@ -1648,9 +1653,35 @@ export function growTail(
 }
 
 /**
- * Whether the complete line from `lineStart` to `lineEnd`, or the last line before it that is not
- * blank, is a line of code content (not a fence) after the code block's opening line at `leafStart`.
+ * Whether the tail is one top-level indented code block, `leafStart` its leaf's start: the last
+ * block is code, the leaf has no fence and starts the block (after blank lines only).
  */
+function isTopLevelIndentedCode(previous: SplitState, leafStart: number): boolean {
+  const last = previous.tail[previous.tail.length - 1]!
+  return (
+    previous.tailLeaf?.type === 'code' &&
+    previous.tailLeaf.fence === undefined &&
+    last.type === 'code' &&
+    onlyBlankBefore(previous.text, previous.text.length - last.text.length, lineStartBefore(previous.text, leafStart))
+  )
+}
+
+/** A line indented by four columns or more: a line of indented code whatever follows. */
+const indentedCodeLine = /^(?: {4}| {0,3}\t)/
+
+/** Whether every line of `text` from `from` (a line start) is blank or indented as code, with no carriage return. */
+function onlyIndentedCode(text: string, from: number): boolean {
+  let start = from
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start)
+    const line = text.slice(start, end < 0 ? text.length : end)
+    if (line.includes('\r') || !(blankLine.test(line) || indentedCodeLine.test(line))) return false
+    if (end < 0) return true
+    start = end + 1
+  }
+  return true
+}
+
 /** Whether `text` holds nothing but spaces, tabs and line endings from `from` to `to`. */
 function onlyBlankBefore(text: string, from: number, to: number): boolean {
   for (let at = from; at < to; at++) {
@@ -1660,6 +1691,10 @@ function onlyBlankBefore(text: string, from: number, to: number): boolean {
   return true
 }
 
+/**
+ * Whether the complete line from `lineStart` to `lineEnd`, or the last line before it that is not
+ * blank, is a line of code content (not a fence) after the code block's opening line at `leafStart`.
+ */
 function afterCodeLine(text: string, lineStart: number, lineEnd: number, leafStart: number): boolean {
   let start = lineStart
   let end = lineEnd
@@ -1679,7 +1714,58 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
   const list = streamingListOf(last)
   if (list) keepStreamingList(block, list)
   if (tailLeaf?.fence) keepGrownCodeTree(last, block, tailLeaf.start, added)
+  else if (tailLeaf?.type === 'code') keepGrownIndentedCodeTree(last, block)
   return { ...previous, text, tail: [...previous.tail.slice(0, -1), block], tailLeaf }
+}
+
+/**
+ * The tree of top-level indented code that grew by lines of code or blank lines (`growTail`), made
+ * from the tree its last render used, as micromark reads such lines: every line indented by four
+ * columns or more, and the blank lines before it, is a line of the code (less those four columns);
+ * blank lines after the last such line are not; and a last line of nothing but those four columns
+ * ends the code without a line of its own. So the render of streaming indented code parses none of it.
+ */
+function keepGrownIndentedCodeTree(last: MarkdownBlock, block: MarkdownBlock): void {
+  const tree = renderedTrees.get(last)
+  const node = tree?.children.length === 1 ? tree.children[0] : undefined
+  const { start, end } = node?.position ?? {}
+  if (node?.type !== 'code' || start?.offset === undefined || end?.offset === undefined) return
+  // The code's last line is read again (the new text may go on with it), with the code before it.
+  const from = lineStartBefore(block.text, end.offset)
+  let before: string | undefined
+  if (withoutCodeIndent(block.text.slice(from, end.offset)) === '') before = node.value
+  else if (from > start.offset) {
+    const lastLine = node.value.lastIndexOf('\n')
+    if (lastLine < 0) return
+    before = node.value.slice(0, lastLine)
+  }
+  const after = block.text.slice(from)
+  if (after.includes('\r')) return
+  const lines = after.split('\n')
+  let lastIndented = -1
+  for (let index = 0; index < lines.length; index++) if (indentedCodeLine.test(lines[index]!)) lastIndented = index
+  if (lastIndented < 0) return
+  const endsBare = withoutCodeIndent(lines[lastIndented]!) === ''
+  const code = lines.slice(0, endsBare ? lastIndented : lastIndented + 1).map(withoutCodeIndent)
+  if (before !== undefined) code.unshift(before)
+  let offset = from + lastIndented
+  for (let index = 0; index <= lastIndented; index++) offset += lines[index]!.length
+  const position = { start, end: { line: end.line + lastIndented, column: lines[lastIndented]!.length + 1, offset } }
+  renderedTrees.set(block, { type: 'root', children: [{ ...node, value: code.join('\n'), position }] })
+}
+
+/** A line of indented code less its first four columns of indentation (a tab reaches the next multiple of four). */
+function withoutCodeIndent(line: string): string {
+  let column = 0
+  let at = 0
+  while (at < line.length && column < 4) {
+    const character = line.charCodeAt(at)
+    if (character === 32) column++
+    else if (character === 9) column = 4
+    else break
+    at++
+  }
+  return line.slice(at)
 }
 
 /**

@@ -185,7 +185,10 @@ describe('growTail', () => {
     const code = `\`\`\`ts\n${Array.from({ length: 40 }, (_, i) => `const value${i} = ${i}`).join('\n')}\n`
     // Blank lines between statements are lines of the open block too.
     const spacedCode = `\`\`\`ts\n${Array.from({ length: 40 }, (_, i) => `const value${i} = ${i}\n`).join('\n  \n')}`
-    for (const document of [`# Title\n\n${paragraph}`, `# Title\n\n${code}`, `# Title\n\n${spacedCode}`]) {
+    // Indented code: lines indented by four columns (or a tab), blank lines between them.
+    const indented = Array.from({ length: 40 }, (_, i) => `${i % 5 ? '    ' : '\t'}const value${i} = ${i}\n`).join('\n')
+    const documents = [paragraph, code, spacedCode, indented].map((block) => `# Title\n\n${block}`)
+    for (const document of documents) {
       let state: SplitState | undefined
       let parses = 0
       for (const end of cuts(document, 37)) {

@@ -73,8 +73,9 @@ describe('tail rendered from the splitter tree', () => {
         expect(staticSplitHtml(fresh, true), context).toBe(staticSplitHtml(fresh, true))
       })
       // Fewer at every character since a list of three items or more grows item by item, without a
-      // tree of the whole list (3,000 before; `streaming-list.test.tsx` checks that path).
-      expect(used).toBeGreaterThan(size === 1 ? 2_900 : 100)
+      // tree of the whole list (3,000 before; `streaming-list.test.tsx` checks that path), and
+      // indented code grows from the tree it rendered from (2,900 before; see "streaming indented code").
+      expect(used).toBeGreaterThan(size === 1 ? 2_500 : 100)
     },
   )
 })
@@ -91,20 +92,72 @@ function streamedAsFresh(markdown: string, sizes: readonly number[], props: { co
   return live
 }
 
+// A component that shows where its node ends: a grown tree must place the code where a parse does.
+const components = {
+  pre: ({
+    node,
+    children,
+  }: {
+    node?: { position?: { end: { line: number; column: number; offset?: number } } }
+    children?: unknown
+  }) => {
+    const end = node?.position?.end
+    return <pre data-end={end && `${end.line}:${end.column}:${end.offset}`}>{children as never}</pre>
+  },
+} as unknown as MarkdownComponents
+
+describe('streaming indented code', () => {
+  // Lines of code, of whitespace after the code's four columns, of only those columns, and blank
+  // lines (which the code takes only when a line of it follows), with tabs reaching column four.
+  const codeLine = fc.constantFrom(
+    '    code()',
+    '      deeper',
+    '\tTab',
+    '  \tspaces then a tab',
+    '   \t\ttab after the indentation',
+    '    ',
+    '      ',
+    '\t',
+    ' \t',
+    '  ',
+    '',
+    '    x ```',
+  )
+
+  it('grows its tree from the one it rendered from: appending parses nothing', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `    const value${i} = compute(${i}) // words here`)
+    let text = `Intro\n\n${rows.join('\n')}\n`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    for (const chunk of ['    const ', 'more = 1', '\n', '      ', '\n\n', '\tz', '\n  ', '  y']) {
+      text += chunk
+      expect(
+        charsParsedBy(() => live.render({ text, streaming: true })),
+        JSON.stringify(chunk),
+      ).toEqual([])
+    }
+    expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
+  })
+
+  it('renders every chunk as a fresh render does, the positions components are given included', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', 'Intro text.\n\n', '# Title\n'),
+        fc.array(codeLine, { maxLength: 14 }),
+        fc.constantFrom('', '\n', '\nAfter.', '\n\n- item'),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (before, body, after, sizes, withComponents) => {
+          const markdown = `${before}    first()\n${body.join('\n')}${after}`
+          streamedAsFresh(markdown, sizes, withComponents ? { components } : {}).unmount()
+        },
+      ),
+      { numRuns: 400, seed: 23 },
+    )
+  }, 60_000)
+})
+
 describe('a streaming fence', () => {
-  // A component that shows where its node ends: the grown tree must place the code where a parse does.
-  const components = {
-    pre: ({
-      node,
-      children,
-    }: {
-      node?: { position?: { end: { line: number; column: number; offset?: number } } }
-      children?: unknown
-    }) => {
-      const end = node?.position?.end
-      return <pre data-end={end && `${end.line}:${end.column}:${end.offset}`}>{children as never}</pre>
-    },
-  } as unknown as MarkdownComponents
   const codeLine = fc.constantFrom(
     'const a = 1',
     '  indented',
