@@ -5,6 +5,9 @@
  * a footnote definition). Shows where the cost per commit grows with the message.
  *
  *   npx tsx bench/split-work.ts
+ *
+ * `CORPUS_SKIP=<chars>`: the documents from further into the corpus (other READMEs than the CommonMark
+ * spec it starts with), as in rewrite-probe.ts.
  */
 import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
@@ -12,17 +15,17 @@ import { definitionsPrefix, labelSearchKey } from '../packages/react/src/markdow
 import { tailBlock } from '../packages/react/src/markdown/StreamingMarkdown'
 import { chunkText, frameBatches } from './chunking'
 import { fullConfig } from './config'
-import { documentPrefix, loadCorpus, sizeLabel } from './corpus'
+import { documentPrefix, loadCorpusFrom, sizeLabel } from './corpus'
 import { percentile } from './stats'
 
-const corpus = loadCorpus(Math.max(...fullConfig.longMessage.sizes))
+const corpus = loadCorpusFrom(Number(process.env.CORPUS_SKIP ?? 0), Math.max(...fullConfig.longMessage.sizes))
 let parsed = 0
 setMarkdownWorkListener((work) => {
   if (work.kind === 'split-parse') parsed += work.chars
 })
 
 console.log(
-  'size     frames  split-parse chars/commit p50 / p95 / max   rendered chars/commit p50 / p95 / max   definitions from',
+  'size     frames  split-parse chars/commit p50 / p95 / max  per char streamed   rendered chars/commit p50 / p95 / max   definitions from',
 )
 for (const size of fullConfig.longMessage.sizes) {
   const text = documentPrefix(corpus, size)
@@ -61,6 +64,10 @@ for (const size of fullConfig.longMessage.sizes) {
   const stats = (values: number[]) =>
     [50, 95, 100].map((p) => percentile(values, p).toLocaleString('en-US').padStart(7)).join(' /')
   console.log(
-    `${sizeLabel(size).padEnd(8)} ${String(frames.length).padStart(6)}  ${stats(parsedPerCommit).padEnd(40)} ${stats(renderedPerCommit).padEnd(38)} ${definitionsFrom === undefined ? 'none' : `char ${definitionsFrom.toLocaleString('en-US')}`}`,
+    `${sizeLabel(size).padEnd(8)} ${String(frames.length).padStart(6)}  ${stats(parsedPerCommit).padEnd(40)} ${(sum(parsedPerCommit) / text.length).toFixed(2).padStart(6)}              ${stats(renderedPerCommit).padEnd(38)} ${definitionsFrom === undefined ? 'none' : `char ${definitionsFrom.toLocaleString('en-US')}`}`,
   )
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0)
 }
