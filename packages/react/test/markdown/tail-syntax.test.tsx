@@ -92,6 +92,21 @@ function streamedAsFresh(markdown: string, sizes: readonly number[], props: { co
   return live
 }
 
+/** Renders `text` streaming, then each of `chunks` appended in turn: none parses anything, and the last render is a fresh one's. */
+function appendsParsingNothing(text: string, chunks: readonly string[]): void {
+  const live = liveMarkdown()
+  live.render({ text, streaming: true })
+  let streamed = text
+  for (const chunk of chunks) {
+    streamed += chunk
+    expect(
+      charsParsedBy(() => live.render({ text: streamed, streaming: true })),
+      JSON.stringify(chunk),
+    ).toEqual([])
+  }
+  expect(renderedHtml(live)).toBe(freshHtml({ text: streamed, streaming: true }))
+}
+
 // A component that shows where its node ends: a grown tree must place the code where a parse does.
 const components = {
   pre: ({
@@ -126,17 +141,16 @@ describe('streaming indented code', () => {
 
   it('grows its tree from the one it rendered from: appending parses nothing', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `    const value${i} = compute(${i}) // words here`)
-    let text = `Intro\n\n${rows.join('\n')}\n`
-    const live = liveMarkdown()
-    live.render({ text, streaming: true })
-    for (const chunk of ['    const ', 'more = 1', '\n', '      ', '\n\n', '\tz', '\n  ', '  y']) {
-      text += chunk
-      expect(
-        charsParsedBy(() => live.render({ text, streaming: true })),
-        JSON.stringify(chunk),
-      ).toEqual([])
-    }
-    expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
+    appendsParsingNothing(`Intro\n\n${rows.join('\n')}\n`, [
+      '    const ',
+      'more = 1',
+      '\n',
+      '      ',
+      '\n\n',
+      '\tz',
+      '\n  ',
+      '  y',
+    ])
   })
 
   it('renders every chunk as a fresh render does, the positions components are given included', () => {
@@ -172,17 +186,15 @@ describe('a streaming fence', () => {
   )
   it('grows its tree from the one it rendered from: appending parses nothing', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `const value${i} = compute(${i}) // words here`)
-    let text = `Intro\n\n\`\`\`ts\n${rows.join('\n')}\n`
-    const live = liveMarkdown()
-    live.render({ text, streaming: true })
-    for (const chunk of ['const ', 'more = 1', '\n', 'x', '\n', '\tz', '  y']) {
-      text += chunk
-      expect(
-        charsParsedBy(() => live.render({ text, streaming: true })),
-        JSON.stringify(chunk),
-      ).toEqual([])
-    }
-    expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
+    appendsParsingNothing(`Intro\n\n\`\`\`ts\n${rows.join('\n')}\n`, [
+      'const ',
+      'more = 1',
+      '\n',
+      'x',
+      '\n',
+      '\tz',
+      '  y',
+    ])
   })
 
   it('renders every chunk as a fresh render does, the positions components are given included', () => {
