@@ -473,13 +473,13 @@ function motionOf(fadeIn: boolean, caret: boolean): BlockMotion {
   return motions[(fadeIn ? 2 : 0) + (caret ? 1 : 0)]!
 }
 
-/** The rows of a settled table long enough to have pages of settled rows (`StreamingTable`). */
 /** The items of a list the splitter grew item by item, as it ended (its text is its whole source). */
 function endedListItems(block: MarkdownBlock): ListItems | undefined {
   const list = streamingListOf(block)
   return list && listItems(block.text, block.text, list)
 }
 
+/** The rows of a settled table long enough to have pages of settled rows (`StreamingTable`). */
 function pagedTable(text: string): TableRows | undefined {
   const rows = tableRows(text)
   return rows && rows.pages.length > 0 ? rows : undefined

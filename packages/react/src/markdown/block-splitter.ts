@@ -1602,7 +1602,10 @@ export function growTail(
   if (isTopLevelIndentedCode(previous, leafStart)) {
     // Its lines from the last one on are lines of code or blank: the block goes on.
     const from = lineStartBefore(previous.text, previous.text.length)
-    return previous.tail.length === 1 && onlyIndentedCode(text, from) ? grown(previous, text, added) : undefined
+    if (previous.tail.length !== 1 || !onlyIndentedCode(text, from)) return undefined
+    const state = grown(previous, text, added)
+    keepGrownIndentedCodeTree(last, state.tail[0]!)
+    return state
   }
   const { syntax } = previous
   const paragraph =
@@ -1714,7 +1717,6 @@ function grown(previous: SplitState, text: string, added: string, tailLeaf = pre
   const list = streamingListOf(last)
   if (list) keepStreamingList(block, list)
   if (tailLeaf?.fence) keepGrownCodeTree(last, block, tailLeaf.start, added)
-  else if (tailLeaf?.type === 'code') keepGrownIndentedCodeTree(last, block)
   return { ...previous, text, tail: [...previous.tail.slice(0, -1), block], tailLeaf }
 }
 
@@ -1747,11 +1749,11 @@ function keepGrownIndentedCodeTree(last: MarkdownBlock, block: MarkdownBlock): v
   if (lastIndented < 0) return
   const endsBare = withoutCodeIndent(lines[lastIndented]!) === ''
   const code = lines.slice(0, endsBare ? lastIndented : lastIndented + 1).map(withoutCodeIndent)
-  if (before !== undefined) code.unshift(before)
+  const value = before === undefined ? code.join('\n') : code.length === 0 ? before : `${before}\n${code.join('\n')}`
   let offset = from + lastIndented
   for (let index = 0; index <= lastIndented; index++) offset += lines[index]!.length
   const position = { start, end: { line: end.line + lastIndented, column: lines[lastIndented]!.length + 1, offset } }
-  renderedTrees.set(block, { type: 'root', children: [{ ...node, value: code.join('\n'), position }] })
+  renderedTrees.set(block, { type: 'root', children: [{ ...node, value, position }] })
 }
 
 /** A line of indented code less its first four columns of indentation (a tab reaches the next multiple of four). */
