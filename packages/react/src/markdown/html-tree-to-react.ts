@@ -142,10 +142,11 @@ function childrenOf(
 }
 
 /**
- * Its key among its siblings: by tag and position, and for a link, an image or a task list item's
- * checkbox the attributes that only a mount writes as a fresh render has them. An update appends
- * an attribute it adds (a mount sets an image's `src` after the others), and sets a checkbox's
- * `checked` property, not its attribute; such an element is made anew when they change.
+ * Its key among its siblings: by tag and position, and for a link, an image, a task list item's
+ * checkbox or a table cell the attributes that only a mount writes as a fresh render has them. An
+ * update appends an attribute it adds (a mount sets an image's `src` after the others), sets a
+ * checkbox's `checked` property, not its attribute, and leaves `style=""` where a cell's alignment
+ * went; such an element is made anew when they change.
  */
 function elementKey(node: Element, count: number): string {
   const key = `${node.tagName}-${count}`
@@ -156,6 +157,9 @@ function elementKey(node: Element, count: number): string {
       return `${key}-${node.properties.title == null ? '' : 't'}${node.properties.alt == null ? '' : 'a'}`
     case 'input':
       return node.properties.checked ? `${key}-checked` : key
+    case 'th':
+    case 'td':
+      return node.properties.align == null ? key : `${key}-aligned`
     default:
       return key
   }

@@ -53,6 +53,20 @@ function compareWhileStreaming(markdown: string, size = 1, components?: Componen
 describe('a streaming table renders by rows', () => {
   afterEach(() => setMarkdownWorkListener(undefined))
 
+  it("a cell whose column's alignment is rewritten away has a fresh render's attributes", () => {
+    // An update removes the style's property and leaves `style=""`, which a fresh render has not.
+    const rows = Array.from({ length: 40 }, (_, i) => `| cell ${i} | ${i} |`).join('\n')
+    const live = liveMarkdown()
+    for (const delimiter of ['| :-- | --: |', '| --- | --: |', '| :-: | --- |', '| --- | --- |']) {
+      for (const streaming of [true, false]) {
+        const text = `Intro\n\n| a | b |\n${delimiter}\n${rows}\n\nAfter`
+        live.render({ text, streaming })
+        expect(renderedHtml(live), `${delimiter} ${streaming}`).toBe(freshHtml({ text, streaming }))
+      }
+    }
+    live.unmount()
+  })
+
   it('cuts the body into pages of settled rows and the last row', () => {
     const body = Array.from({ length: 300 }, (_, i) => `| ${i} |`)
     const rows = tableRows(`\n\n| n |\n| - |\r\n${body.join('\n')}\n  `)
