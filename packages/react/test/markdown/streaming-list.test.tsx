@@ -24,6 +24,7 @@ import {
   blockBesideReference,
   canonicalHtml,
   charsParsedBy,
+  freshHtml,
   liveMarkdown,
   referenceHtml,
   renderedHtml,
@@ -494,6 +495,53 @@ describe('a long list that streamed item by item and ends', () => {
     },
     60_000,
   )
+
+  it('renders as a fresh render after rewrites inside it and after it, and ends as react-markdown', () => {
+    const item = fc.constantFrom(
+      '- item *a* with words',
+      '- [link](/u) and `code`',
+      '- fenced:\n  ```\n  code line\n  ```',
+      '- nested\n  - a\n  - b\n  - c\n  - d',
+      '- para\n\n  second para',
+    )
+    const edit = fc.constantFrom('word', 'insert', 'delete', 'item', 'append', 'rollback')
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 3, maxLength: 12 }),
+        fc.constantFrom('\n\nAfter the list.\n\nMore text', '\n# Heading\nText', '\n\n1. another list\n2. two'),
+        fc.array(fc.tuple(fc.nat(), edit), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 3, max: 30 }),
+        (items, after, edits, chunk) => {
+          const document = `Intro\n\n${items.join('\n')}${after}`
+          const live = liveMarkdown()
+          let text = ''
+          for (let at = chunk; at < document.length + chunk; at += chunk) {
+            text = document.slice(0, Math.min(at, document.length))
+            live.render({ text, streaming: true })
+          }
+          let previous = text
+          for (const [n, kind] of edits) {
+            const lastItem = text.lastIndexOf('\n- ') + 1
+            const at = 8 + (n % Math.max(1, lastItem - 8))
+            const before = text
+            if (kind === 'word') text = text.slice(0, at) + text.slice(at).replace(/\w+/, 'swapped')
+            else if (kind === 'insert') text = `${text.slice(0, at)} new words ${text.slice(at)}`
+            else if (kind === 'delete') text = text.slice(0, at) + text.slice(at + 5)
+            else if (kind === 'item') text = `${text.slice(0, lastItem)}- an inserted item\n${text.slice(lastItem)}`
+            else if (kind === 'append') text = `${text} appended`
+            else text = previous
+            previous = before
+            live.render({ text, streaming: true })
+            expect(renderedHtml(live), JSON.stringify(text)).toBe(freshHtml({ text, streaming: true }))
+          }
+          live.render({ text, streaming: false })
+          expect(renderedHtml(live)).toBe(referenceHtml(text))
+          live.unmount()
+        },
+      ),
+      { numRuns: 60, seed: 29 },
+    )
+  }, 60_000)
 })
 
 /**
