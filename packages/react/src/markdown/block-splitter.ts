@@ -461,7 +461,7 @@ function parseRegion(
   const groupStarts: number[] = []
   const starts: number[] = []
   for (let index = 0; index < nodes.length; index++) {
-    if (index > 0 && dependsOnPrevious(syntax, region, nodes[index - 1]!, nodes[index]!)) continue
+    if (index > 0 && dependsOnPrevious(region, nodes[index - 1]!, nodes[index]!)) continue
     const start = index === 0 ? 0 : beforeLineEnding(region, nodes[index]!.lineStart)
     if (index > 0 && start <= starts[starts.length - 1]!) continue
     groupStarts.push(index)
@@ -2222,7 +2222,7 @@ function endedList(
   toBlock: (offset: number) => number,
 ): SplitState | undefined {
   const [listNode, next] = blocks as [TopLevelBlock, TopLevelBlock]
-  if (dependsOnPrevious(previous.syntax, region, listNode, next)) return undefined
+  if (dependsOnPrevious(region, listNode, next)) return undefined
   const end = beforeLineEnding(region, next.lineStart)
   if (end <= 0) return undefined
   const [last, ...after] = previous.tail as [MarkdownBlock, ...MarkdownBlock[]]
@@ -2428,7 +2428,7 @@ const topLevelIndent = /^ {0,3}$/
  * Whether the parse of `node` (or of `previous`) depends on the two being parsed together:
  * - an HTML block or code in a list item or block quote ends where the next line closes its
  *   container, and whether it keeps its last line ending depends on what that next line is (not
- *   a fence its own closing line closed);
+ *   a fence its own closing line closed: `endsInFlowLeaf`);
  * - micromark parses a node differently after an indented code block (an empty nested list item
  *   followed by a lazy line becomes paragraph text), and indented code differently after a list;
  * - a node interrupting paragraph text (or a link reference definition, which is paragraph text)
@@ -2438,19 +2438,12 @@ const topLevelIndent = /^ {0,3}$/
  *   while that line is the last (`interruptsOnFirstLine`).
  * Such nodes share a block.
  */
-function dependsOnPrevious(
-  syntax: MarkdownSyntax,
-  text: string,
-  previous: TopLevelBlock,
-  node: TopLevelBlock,
-): boolean {
+function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevelBlock): boolean {
   if (previous.indentedCode) return true
   // Indented code after a list: in the whole text micromark ends it at a blank line followed by a
   // line indented as far as the list item's content (two code blocks), alone it runs on (one).
   if (previous.type === 'list' && node.indentedCode) return true
-  const leaf = previous.lastLeafType
-  const leftOpen = leaf === 'html' || (leaf === 'code' && !previous.lastLeafClosed)
-  if (previous.type !== leaf && (leftOpen || syntax.fencedTypes?.includes(leaf) === true)) return true
+  if (previous.endsInFlowLeaf) return true
   // A definition is paragraph text too: a line after it that is not blank continues it. A line right
   // after a block quote parses differently alone: after ` > # a`, two indented lines are two code
   // blocks in the whole text (micromark ends each at the quote's lazy-line check), one alone.

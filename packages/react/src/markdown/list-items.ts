@@ -10,9 +10,9 @@
  * per item start, for the items before it. The same holds inside the last item, for the list that
  * ends it (`NestedList`).
  */
-import type { Code, List, ListItem } from 'mdast'
+import type { List, ListItem } from 'mdast'
 import type { MarkdownSyntax } from './markdown-syntax'
-import { deepestLast, lineEndingLength, lineStartBefore } from './top-level-blocks'
+import { endsInFlowLeaf, isClosedFence, lineEndingLength, lineStartBefore } from './top-level-blocks'
 
 /** Where an item starts in its list block, and what the items before it decide for the whole list. */
 export interface ListItemStart {
@@ -642,28 +642,3 @@ export function markerOf(text: string, item: ListItem): string {
   while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++
   return text[at] ?? ''
 }
-
-function endsInFlowLeaf(item: ListItem, text: string, syntax: MarkdownSyntax): boolean {
-  const leaf = deepestLast(item)
-  if (leaf.type === 'code') return !isClosedFence(leaf as Code, text)
-  return leaf.type === 'html' || syntax.fencedTypes?.includes(leaf.type) === true
-}
-
-/**
- * A fenced code block whose closing fence is there: it ends there whatever the next line is. Its
- * source is then the opening fence, a line per line of its value, and the closing fence.
- */
-function isClosedFence(code: Code, text: string): boolean {
-  const lines = text.slice(code.position?.start.offset ?? 0, code.position?.end.offset ?? 0).split(lineEnding)
-  const opening = /^[ \t>]*(`{3,}|~{3,})/.exec(lines[0]!)?.[1]
-  const closing = /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(lines[lines.length - 1]!)?.[1]
-  return (
-    opening !== undefined &&
-    closing !== undefined &&
-    closing[0] === opening[0] &&
-    closing.length >= opening.length &&
-    lines.length === code.value.split(lineEnding).length + 2
-  )
-}
-
-const lineEnding = /\r\n|\r|\n/

@@ -24,8 +24,8 @@ export interface TopLevelBlock {
   indentedCode: boolean
   /** Type of its innermost last descendant (itself when it is not a container). */
   lastLeafType: string
-  /** That descendant is a code fence in a container, closed by its own closing line (not by the container's end). */
-  lastLeafClosed: boolean
+  /** That descendant is in a container and is a leaf the next line may close (`endsInFlowLeaf`). */
+  endsInFlowLeaf: boolean
   /** Link reference definitions in it (they apply to the whole document), in source order. */
   definitions: LinkDefinition[]
   /** Where each of `definitions` ends in the parsed text. */
@@ -70,8 +70,7 @@ export function parseTopLevelBlocks(
     const offset = node.position?.start.offset ?? 0
     // A fence opens after at most three spaces: a tab takes the line to the fourth column, indented code.
     const indentedCode = node.type === 'code' && !/^ {0,3}(?:`{3}|~{3})/.test(text.slice(offset, offset + 8))
-    const lastLeaf = deepestLast(node)
-    const lastLeafType = lastLeaf.type
+    const lastLeafType = deepestLast(node).type
     const definitions: LinkDefinition[] = []
     const definitionEnds: number[] = []
     const footnoteLabels: string[] = []
@@ -82,7 +81,7 @@ export function parseTopLevelBlocks(
       lineStart: lineStartBefore(text, offset),
       indentedCode,
       lastLeafType,
-      lastLeafClosed: lastLeaf !== node && lastLeaf.type === 'code' && closesItsFence(text, lastLeaf),
+      endsInFlowLeaf: endsInFlowLeaf(node, text, syntax),
       definitions,
       definitionEnds,
       footnoteLabels,
@@ -97,21 +96,38 @@ export function parseTopLevelBlocks(
   }
 }
 
-/** A line of only a fence (after the containers' markers). */
-const fenceLine = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*$/
-const lineEndings = /\r\n|\r|\n/g
+/**
+ * Whether the innermost last leaf of `node` (a container) is one the next line may close: HTML,
+ * code other than a fence its own closing line closed, or a leaf of one of the syntax's fenced
+ * types. Where such a leaf ends, and whether it keeps its last line ending, depends on that line.
+ */
+export function endsInFlowLeaf(node: Nodes, text: string, syntax: MarkdownSyntax): boolean {
+  const leaf = deepestLast(node)
+  if (leaf === node) return false
+  if (leaf.type === 'code') return !isClosedFence(leaf, text)
+  return leaf.type === 'html' || syntax.fencedTypes?.includes(leaf.type) === true
+}
 
 /**
- * Whether `code` ends with a closing fence line: its last line is one, and is not a line of its code.
- * (Left open, a fence's node ends with its last line of code, or with blank lines its code leaves out.)
+ * A fenced code block whose closing fence is there: it ends there whatever the next line is. Its
+ * source is then the opening fence, a line per line of its value (none when it is empty), and the
+ * closing fence.
  */
-function closesItsFence(text: string, code: Code): boolean {
-  const { start, end } = code.position ?? {}
-  if (!start || !end || end.offset === undefined) return false
-  if (!fenceLine.test(text.slice(lineStartBefore(text, end.offset), end.offset))) return false
-  const codeLines = code.value === '' ? 0 : (code.value.match(lineEndings)?.length ?? 0) + 1
-  return end.line - start.line === codeLines + 1
+export function isClosedFence(code: Code, text: string): boolean {
+  const lines = text.slice(code.position?.start.offset ?? 0, code.position?.end.offset ?? 0).split(lineEnding)
+  const opening = /^[ \t>]*(`{3,}|~{3,})/.exec(lines[0]!)?.[1]
+  const closing = /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(lines[lines.length - 1]!)?.[1]
+  const codeLines = code.value === '' ? 0 : code.value.split(lineEnding).length
+  return (
+    opening !== undefined &&
+    closing !== undefined &&
+    closing[0] === opening[0] &&
+    closing.length >= opening.length &&
+    lines.length === codeLines + 2
+  )
 }
+
+const lineEnding = /\r\n|\r|\n/
 
 function ownFootnotes(blocks: readonly TopLevelBlock[]): DefinedLabels | undefined {
   const footnotes = footnoteIdentifiers(blocks.flatMap((block) => block.footnoteLabels))
