@@ -13,11 +13,11 @@ export function codeAnswer(prefix: string, chars: number): string {
 }
 
 /**
- * The bench page's query for a highlighting variant: on (default, tokenised in a worker), `bare` (no
+ * The bench page's query for a highlighting variant: on (default, tokenised in a worker), `no-header` (no
  * `createCodeBlock`), `main-thread` (tokenised on the main thread) or `off`.
  */
 export function highlightQuery(variant: string | undefined): string {
   if (variant === 'off') return ''
-  if (variant === 'bare' || variant === 'main-thread') return `?highlight&${variant}`
+  if (variant === 'no-header' || variant === 'main-thread') return `?highlight&${variant}`
   return '?highlight'
 }

@@ -5,8 +5,8 @@
  * Streamdown with `@streamdown/code`. Each page loads its grammars before it reports ready, warms up
  * on one copy of the answer, then streams the answer committing once per frame, as the other probes
  * do. Prints main-thread time (CDP TaskDuration), and the highlighted token spans in the final DOM.
- *   npx tsx bench/highlight-stream-probe.ts [repetitions] [chars] [off|bare|main-thread]
- * `off`: the same pages and answer with highlighting off (plain code blocks), for comparison; `bare`:
+ *   npx tsx bench/highlight-stream-probe.ts [repetitions] [chars] [off|no-header|main-thread]
+ * `off`: the same pages and answer with highlighting off (plain code blocks), for comparison; `no-header`:
  * Palimpsest highlights without `createCodeBlock` (its header with the language and Copy);
  * `main-thread`: Palimpsest tokenises on the main thread instead of in its worker.
  */

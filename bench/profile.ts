@@ -8,7 +8,7 @@
  *   npx tsx bench/profile.ts palimpsest rewrite <scenario> [size]   (one rewrite scenario's timed steps;
  *     DIFFUSION_STEPS=300 profiles a longer diffusion plan, whose 30 steps give few samples;
  *     PROFILE_PLAN=<file> profiles, in place of the scenario named, a plan `edit-shapes-probe.ts` wrote with PLAN_OUT)
- *   npx tsx bench/profile.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
+ *   npx tsx bench/profile.ts palimpsest highlight [size] [no-header|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `no-header`: without `createCodeBlock`, `off`: plain code blocks)
  */
 
 import { readFileSync } from 'node:fs'

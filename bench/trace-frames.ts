@@ -8,7 +8,7 @@
  * With `after`, that many characters of the documents are rendered first (untimed, one frame) and
  * the same `size` characters as without it stream after them: the same frames in a longer document.
  * `CORPUS_SKIP=<chars>`: the documents from further into the corpus, as in rewrite-probe.ts.
- *   npx tsx bench/trace-frames.ts palimpsest highlight [size] [bare|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `bare`: without `createCodeBlock`, `off`: plain code blocks)
+ *   npx tsx bench/trace-frames.ts palimpsest highlight [size] [no-header|off]   (the code answer of `highlight-stream-probe.ts`, highlighting on; `no-header`: without `createCodeBlock`, `off`: plain code blocks)
  */
 import { launchBrowser, openBenchPage } from './browser-session'
 import { buildPages, type RendererName, rendererNames } from './build-pages'

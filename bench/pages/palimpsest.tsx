@@ -32,8 +32,8 @@ const highlight = new URLSearchParams(location.search).has('highlight')
       tokenise: new URLSearchParams(location.search).has('main-thread') ? 'main-thread' : 'worker',
     })
   : undefined
-/** `?highlight&bare`: highlighting without the code block header (no element override, so no source context). */
-const codeComponents = highlight && !new URLSearchParams(location.search).has('bare') && { pre: createCodeBlock() }
+/** `?highlight&no-header`: highlighting without the code block header (no element override, so no source context); not `bare`, which mounts `StreamingMarkdown` alone. */
+const codeComponents = highlight && !new URLSearchParams(location.search).has('no-header') && { pre: createCodeBlock() }
 /**
  * Whole-text react-markdown as the markdown tests take it for reference: remark-gfm itself, with the
  * URL policy and element attributes Palimpsest documents (unsafe URLs go, external links get `rel`,
