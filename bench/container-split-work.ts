@@ -6,8 +6,9 @@
  *
  *   npx tsx bench/container-split-work.ts   (PER=<chunks per flush>, 12 by default)
  */
-import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
+import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
+import type { SplitState } from '../packages/react/src/markdown/split-state'
 import { chunkText } from './chunking'
 
 const chunksPerFlush = Number(process.env.PER ?? 12)

@@ -5,8 +5,9 @@
  * append. For finding the blocks a stream re-parses whole:
  *   npx tsx bench/dashboard-split-work.ts   (PER=<chunks per flush>, TOP=<flushes listed>)
  */
-import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
+import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
+import type { SplitState } from '../packages/react/src/markdown/split-state'
 import { chunkText } from './chunking'
 import { fullConfig } from './config'
 import { loadCorpus } from './corpus'

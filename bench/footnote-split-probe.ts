@@ -4,8 +4,9 @@
  * chunk, for checking that their cost stays linear in the number of footnotes:
  *   npx tsx bench/footnote-split-probe.ts [footnotes,...] [chunk chars]
  */
-import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
+import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
 import { documentFootnotes } from '../packages/react/src/markdown/footnotes'
+import type { SplitState } from '../packages/react/src/markdown/split-state'
 
 const counts = (process.argv[2] ?? '100,200,400').split(',').map(Number)
 const chunk = Number(process.argv[3] ?? 40)

@@ -8,14 +8,10 @@
  * Diffusion always runs its own 4 KB answer. Citations also times the restore (the cited text back
  * to the draft).
  */
-import {
-  advanceSplit,
-  blockTreeOf,
-  keepBlockTree,
-  type SplitState,
-  settledBlocks,
-} from '../packages/react/src/markdown/block-splitter'
+import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
+import { blockTreeOf, keepBlockTree } from '../packages/react/src/markdown/block-trees'
 import { parseMarkdown, rootOf } from '../packages/react/src/markdown/markdown-pipeline'
+import { type SplitState, settledBlocks } from '../packages/react/src/markdown/split-state'
 import { fullConfig } from './config'
 import { loadCorpus } from './corpus'
 import { viewCalls } from './rewrite-ops'

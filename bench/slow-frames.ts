@@ -5,8 +5,9 @@
  *
  *   npx tsx bench/slow-frames.ts 1048576 [repetitions]
  */
-import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
+import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
+import type { SplitState } from '../packages/react/src/markdown/split-state'
 import { launchBrowser } from './browser-session'
 import { buildPages } from './build-pages'
 import { chunkText, frameBatches } from './chunking'

@@ -9,10 +9,11 @@
  * `CORPUS_SKIP=<chars>`: the documents from further into the corpus (other READMEs than the CommonMark
  * spec it starts with), as in rewrite-probe.ts.
  */
-import { advanceSplit, type SplitState } from '../packages/react/src/markdown/block-splitter'
+import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
 import { definitionsPrefix, labelSearchKey } from '../packages/react/src/markdown/link-definitions'
 import { tailBlock } from '../packages/react/src/markdown/StreamingMarkdown'
+import type { SplitState } from '../packages/react/src/markdown/split-state'
 import { chunkText, frameBatches } from './chunking'
 import { fullConfig } from './config'
 import { documentPrefix, loadCorpusFrom, sizeLabel } from './corpus'

@@ -14,11 +14,12 @@
  */
 import { cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { addAutoDirection } from './block-direction'
-import { blockPageSize, blockTreeOf, type MarkdownBlock, type SplitState } from './block-splitter'
+import { blockTreeOf } from './block-trees'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from './link-definitions'
 import { parseMarkdown, renderSettledSyntaxTree, rootOf } from './markdown-pipeline'
 import type { MarkdownRenderOptions } from './render-options'
+import { blockPageSize, type MarkdownBlock, type SplitState } from './split-state'
 
 /** What `finishedPages` rendered last for one message, kept by its caller between renders. */
 export interface FinishedRender {

@@ -9,27 +9,22 @@
 import type { Root, RootContent } from 'mdast'
 import { createContext, memo, useContext, useMemo, useRef } from 'react'
 import { addAutoDirection } from './block-direction'
+import { advanceSplit } from './block-splitter'
 import {
-  advanceSplit,
-  type BlockPage as BlockPageData,
-  blankLineEndedHtmlTail,
-  blockPageSize,
   blockTreeOf,
-  hasFootnoteDefinitions,
   keepBlockTree,
   keepPrefixedTree,
   keepRepairedTree,
-  type MarkdownBlock,
   type PrefixedTree,
   prefixedTreeOf,
   releaseBlockTrees,
   renderedAsOf,
   repairedTreeOf,
-  type SplitState,
-} from './block-splitter'
+} from './block-trees'
 import { createFinishedRender, type FinishedRender, finishedPages } from './FinishedMarkdown'
 import type { FootnoteList } from './footnote-numbering'
 import { type BlockFootnotes, documentFootnotes, pageFootnotes, sameFootnoteList } from './footnotes'
+import { blankLineEndedHtmlTail } from './grow-tail'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsFor, definitionsPrefix, labelSearchKey } from './link-definitions'
 import { streamingListOf } from './list-items'
@@ -52,6 +47,13 @@ import { type CodeHighlighter, type MarkdownIssue, type RenderSettings, RenderSe
 import { RevisionAnnouncer, type RevisionTracker, RevisionTrackerContext, useRevisionMarks } from './revisions'
 import { type ListItems, listItems, StreamingList } from './StreamingList'
 import { StreamingTable, type TableRows, tableRows } from './StreamingTable'
+import {
+  type BlockPage as BlockPageData,
+  blockPageSize,
+  hasFootnoteDefinitions,
+  type MarkdownBlock,
+  type SplitState,
+} from './split-state'
 import { type BlockMotion, Caret, motionTransform } from './streaming-motion'
 import { repairTail } from './tail-repair'
 import { hasTextAt } from './text-comparison'

@@ -16,21 +16,20 @@
  * the top renumbers the blocks after it that reference footnotes, not the others.
  */
 import type { FootnoteDefinition, FootnoteReference, Nodes, Root, RootContent } from 'mdast'
-import {
-  definedTreeOf,
-  documentFootnoteLabels,
-  hasFootnoteDefinitions,
-  type MarkdownBlock,
-  renderedAsOf,
-  type SplitState,
-  settledBlocks,
-} from './block-splitter'
+import { definedTreeOf, renderedAsOf } from './block-trees'
 import { definitionNodes, documentLabels } from './defined-labels'
 import type { FootnoteList, FootnoteSeed } from './footnote-numbering'
 import { reportMarkdownWork } from './instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelCase, labelSearchKey } from './link-definitions'
 import { movedCopy, rootOf } from './markdown-pipeline'
 import type { MarkdownSyntax } from './markdown-syntax'
+import {
+  documentFootnoteLabels,
+  hasFootnoteDefinitions,
+  type MarkdownBlock,
+  type SplitState,
+  settledBlocks,
+} from './split-state'
 import { lineFeeds } from './top-level-blocks'
 
 /** How one block of a document with footnotes renders. */

@@ -6,7 +6,7 @@
  * pages' elements, nothing else.
  */
 import type { ReactNode } from 'react'
-import { advanceSplit, hasFootnoteDefinitions, type SplitState } from '../markdown/block-splitter'
+import { advanceSplit } from '../markdown/block-splitter'
 import {
   createFinishedRender,
   type FinishedRender,
@@ -19,6 +19,7 @@ import { MarkdownSourceContext, useMarkdownSourceValue } from '../markdown/markd
 import { type MarkdownRenderOptions, markdownOptions } from '../markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../markdown/render-settings'
 import { SplitMarkdown } from '../markdown/StreamingMarkdown'
+import { hasFootnoteDefinitions, type SplitState } from '../markdown/split-state'
 import type { TranscriptOptions } from '../options/options-context'
 
 /** How every settled text of a transcript renders (one object per transcript options object). */

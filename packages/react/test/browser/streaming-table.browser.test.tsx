@@ -11,8 +11,9 @@ import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { expect, test } from 'vitest'
 import { StreamingMarkdown } from '../../src/markdown'
-import { advanceSplit, type SplitState, settledBlocks } from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
+import { type SplitState, settledBlocks } from '../../src/markdown/split-state'
 import { mountHost } from './mounted-hosts'
 
 const mount = () => mountHost(640)

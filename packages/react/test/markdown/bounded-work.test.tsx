@@ -4,8 +4,9 @@
  * streamed in chunks costs as much per chunk at its end as at its start.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import type { SplitState } from '../../src/markdown/split-state'
 import { canonicalHtml, type LiveMarkdown, liveMarkdown, referenceHtml, renderedHtml } from './markdown-harness'
 
 /** A deterministic 200 KB document cycling through every kind of block (no definitions). */

@@ -6,8 +6,10 @@
  */
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { growTail, type SplitState, splitFrom } from '../../src/markdown/block-splitter'
+import { growTail } from '../../src/markdown/grow-tail'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
+import { splitFrom } from '../../src/markdown/split-region'
+import type { SplitState } from '../../src/markdown/split-state'
 import { exampleDocuments } from './example-documents'
 
 const documents = exampleDocuments

@@ -8,13 +8,14 @@ import remarkGfm from 'remark-gfm'
 import { visit } from 'unist-util-visit'
 import { expect } from 'vitest'
 import { StreamingMarkdown, type StreamingMarkdownProps } from '../../src/markdown'
-import { advanceSplit, type MarkdownBlock, type SplitState } from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { type DocumentDefinitions, definitionsPrefix, labelSearchKey } from '../../src/markdown/link-definitions'
 import type { Components } from '../../src/markdown/markdown-pipeline'
 import { type MarkdownRenderOptions, markdownOptions } from '../../src/markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
 import { SplitMarkdown, tailBlock } from '../../src/markdown/StreamingMarkdown'
+import type { MarkdownBlock, SplitState } from '../../src/markdown/split-state'
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean

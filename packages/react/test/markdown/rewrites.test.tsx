@@ -7,17 +7,13 @@
  */
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  advanceSplit,
-  blockTreeOf,
-  keepBlockTree,
-  type SplitState,
-  settledBlocks,
-  splitFrom,
-} from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
+import { blockTreeOf, keepBlockTree } from '../../src/markdown/block-trees'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
 import { rootOf } from '../../src/markdown/markdown-pipeline'
+import { splitFrom } from '../../src/markdown/split-region'
+import { type SplitState, settledBlocks } from '../../src/markdown/split-state'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { exampleDocuments } from './example-documents'
 import {

@@ -4,7 +4,7 @@
  * changes afterwards.
  */
 import { describe, expect, it } from 'vitest'
-import { type SplitState, settledBlocks } from '../../src/markdown/block-splitter'
+import { type SplitState, settledBlocks } from '../../src/markdown/split-state'
 import { gfmExamples } from './gfm-examples'
 import { liveMarkdown, referenceHtml, renderedHtml, splitStates, staticSplitHtml } from './markdown-harness'
 

@@ -9,16 +9,12 @@
 import fc from 'fast-check'
 import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  advanceSplit,
-  type MarkdownBlock,
-  type SplitState,
-  settledBlocks,
-  splitFrom,
-} from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { streamingListOf } from '../../src/markdown/list-items'
 import { listItems, StreamingList } from '../../src/markdown/StreamingList'
+import { splitFrom } from '../../src/markdown/split-region'
+import { type MarkdownBlock, type SplitState, settledBlocks } from '../../src/markdown/split-state'
 import { exampleDocuments } from './example-documents'
 import {
   blockBesideReference,

@@ -6,16 +6,12 @@
 import fc from 'fast-check'
 import type { Components } from 'react-markdown'
 import { describe, expect, it } from 'vitest'
-import {
-  advanceSplit,
-  blockTreeOf,
-  keepBlockTree,
-  type SplitState,
-  settledBlocks,
-  splitFrom,
-} from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
+import { blockTreeOf, keepBlockTree } from '../../src/markdown/block-trees'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { rootOf } from '../../src/markdown/markdown-pipeline'
+import { splitFrom } from '../../src/markdown/split-region'
+import { type SplitState, settledBlocks } from '../../src/markdown/split-state'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import {
   charsParsedBy,

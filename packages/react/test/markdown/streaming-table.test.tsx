@@ -7,9 +7,10 @@
 import fc from 'fast-check'
 import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
-import { advanceSplit, type SplitState } from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { maxPageRows, StreamingTable, tableRows } from '../../src/markdown/StreamingTable'
+import type { SplitState } from '../../src/markdown/split-state'
 import { gfmExamples } from './gfm-examples'
 import {
   charsParsedBy,

@@ -10,19 +10,14 @@ import { createRoot } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { type MarkdownComponents, StreamingMarkdown } from '../../src/markdown'
-import {
-  advanceSplit,
-  type BlockSyntax,
-  type MarkdownBlock,
-  type SplitState,
-  settledBlocks,
-  splitFrom,
-  takeBlockSyntax,
-} from '../../src/markdown/block-splitter'
+import { advanceSplit } from '../../src/markdown/block-splitter'
+import { takeBlockSyntax } from '../../src/markdown/block-trees'
 import { streamingListOf } from '../../src/markdown/list-items'
 import { renderMarkdown, renderSyntaxTree, rootOf } from '../../src/markdown/markdown-pipeline'
 import { markdownOptions } from '../../src/markdown/render-options'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
+import { splitFrom } from '../../src/markdown/split-region'
+import { type BlockSyntax, type MarkdownBlock, type SplitState, settledBlocks } from '../../src/markdown/split-state'
 import { parseTopLevelBlocks } from '../../src/markdown/top-level-blocks'
 import { exampleDocuments } from './example-documents'
 import {
