@@ -400,9 +400,19 @@ const closingFence = /^ {0,3}(?:`{3,}|~{3,})[ \t]*$/
 
 /** `list` with `nested` as the list ending its last item (the same object when that is so already). */
 function withDeeper<T extends { readonly nested?: NestedList }>(list: T, nested: NestedList | undefined): T {
-  if (nested === list.nested) return list
-  const { nested: _, ...rest } = list
-  return (nested ? { ...rest, nested } : rest) as T
+  return withOptional(list, 'nested', nested)
+}
+
+/** `list` with `fence` as the fence its last item ends with (the same object when that is so already). */
+function withFence(list: StreamingList, fence: ItemFence | undefined): StreamingList {
+  return withOptional(list, 'fence', fence)
+}
+
+/** `object` with its optional `field` set to `value`, or without the field for none; the same object when it is so already. */
+function withOptional<T, Field extends keyof T>(object: T, field: Field, value: T[Field] | undefined): T {
+  if (value === object[field]) return object
+  const { [field]: _, ...rest } = object
+  return (value === undefined ? rest : { ...rest, [field]: value }) as T
 }
 
 /** An item's first line up to its content, when that is one to four spaces after the marker. */
@@ -524,12 +534,6 @@ export function continuedList(
   if (list.fence && list.fence.cutTo > list.fence.codeStart && fence?.codeStart !== list.fence.codeStart)
     return undefined
   return withFence(withDeeper(list, nested), fence)
-}
-
-function withFence(list: StreamingList, fence: ItemFence | undefined): StreamingList {
-  if (fence === list.fence) return list
-  const { fence: _, ...rest } = list
-  return fence ? { ...rest, fence } : rest
 }
 
 /**
