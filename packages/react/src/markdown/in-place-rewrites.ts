@@ -32,7 +32,7 @@ import {
   type SplitState,
 } from './split-state'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
-import { applyTextChanges, shiftedOffset, type TextChange } from './text-changes'
+import { applyTextChanges, shiftedOffset } from './text-changes'
 import { extendsText, hasTextAt, sharedPrefixLength } from './text-comparison'
 import { lineFeeds, lineStartBefore, parseTopLevelBlocks } from './top-level-blocks'
 import type { WordChange } from './word-rewrite'
@@ -178,14 +178,19 @@ function changedRegion(
   return { block, from: prefix - start, to: previous.text.length - suffix - start }
 }
 
-/** `previous` with `change` made in `block` alone, which becomes `replacement`: no other block moves or changes. */
+/**
+ * `previous` with the rewrite to `text` (its one changed region after `prefix`, before `suffix`) made
+ * in `block` alone, which becomes `replacement`: no other block moves or changes.
+ */
 function withBlockReplaced(
   previous: SplitState,
   text: string,
-  change: TextChange,
+  prefix: number,
+  suffix: number,
   block: MarkdownBlock,
   replacement: MarkdownBlock,
 ): SplitState | undefined {
+  const change = { from: prefix, to: previous.text.length - suffix, insert: text.slice(prefix, text.length - suffix) }
   const blocks = rewriteBlocksInPlace(previous, [change], (rewritten) => rewritten === block && replacement)
   if (!blocks) return undefined
   return { ...previous, text, ...blocks, settledEnd: shiftedOffset(previous.settledEnd, [change]) }
@@ -250,13 +255,7 @@ export function codeContentRewrite(
     const tree = codeTreeOf(repaired.tree, repaired.source.length, source, { contentStart, shift, lines })
     if (tree) repairedTrees.set(replacement, { source, tree })
   }
-  return withBlockReplaced(
-    previous,
-    text,
-    { from: prefix, to: previous.text.length - suffix, insert: inserted },
-    block,
-    replacement,
-  )
+  return withBlockReplaced(previous, text, prefix, suffix, block, replacement)
 }
 
 /**
@@ -316,13 +315,7 @@ export function htmlContentRewrite(
       children: [{ ...node, value, position: { ...node.position!, end } }],
     })
   }
-  return withBlockReplaced(
-    previous,
-    text,
-    { from: prefix, to: previous.text.length - suffix, insert: inserted },
-    block,
-    replacement,
-  )
+  return withBlockReplaced(previous, text, prefix, suffix, block, replacement)
 }
 
 /**
@@ -366,13 +359,7 @@ export function quoteChildRewrite(
   if (ownTree) renderedTrees.set(replacement, ownTree.tree)
   if (repairedTree)
     repairedTrees.set(replacement, { source: applyTextChanges(repaired!.source, [change]), tree: repairedTree.tree })
-  const replaced = withBlockReplaced(
-    previous,
-    text,
-    { from: prefix, to: previous.text.length - suffix, insert },
-    block,
-    replacement,
-  )
+  const replaced = withBlockReplaced(previous, text, prefix, suffix, block, replacement)
   return replaced && (leaf || lastChanged) ? { ...replaced, tailLeaf } : replaced
 }
 
