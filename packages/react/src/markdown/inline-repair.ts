@@ -24,6 +24,15 @@ interface Bracket {
 /** Destination of links whose `(` arrived but not the `)`: an unknown scheme, so no `href` is rendered. */
 export const pendingLinkDestination = 'pending:'
 
+/**
+ * The innermost open delimiter runs closed at most: real emphasis nests a few levels deep. A
+ * paragraph of thousands of runs that never close (`*a *a *a …`) would otherwise render as
+ * emphasis nested thousands deep, which micromark matches in quadratic time and React renders
+ * recursively (a 20 KB paragraph took seconds per chunk and overflowed the stack); past this
+ * many, the older runs show as the text the final render shows them as.
+ */
+const maxClosedOpeners = 8
+
 const whitespace = /\s/
 const punctuation = /[\p{P}\p{S}]/u
 
@@ -190,10 +199,14 @@ export function repairInline(source: string): string {
   if (openCode && cut > codeAt) kept = closeCodeSpan(kept, codeAt, openCode)
   if (cut === suffixAt) kept += suffix
   let closers = ''
-  for (let at = openers.length - 1; at >= 0; at--) {
+  let closed = 0
+  for (let at = openers.length - 1; at >= 0 && closed < maxClosedOpeners; at--) {
     const opener = openers[at]!
     // A single `~` mostly means "about" (`~5 min`): it stays text until its closer arrives.
-    if (opener.at < cut && !(opener.char === '~' && opener.length === 1)) closers += opener.char.repeat(opener.length)
+    if (opener.at < cut && !(opener.char === '~' && opener.length === 1)) {
+      closers += opener.char.repeat(opener.length)
+      closed++
+    }
   }
   // A plain `~` or `*` run at the end would merge with a closer of its character (`~~a~` + `~~`).
   if (closers && kept.length === textRun.end && hiddenAngle === -1 && source[textRun.at] === closers[0]) {

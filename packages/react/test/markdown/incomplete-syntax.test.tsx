@@ -369,3 +369,27 @@ describe('ambiguous fragments', () => {
     expect(shownFor('|~')).toBe('')
   })
 })
+
+describe('a paragraph of delimiter runs that never close', () => {
+  /** How deep `em` elements nest in `container`. */
+  const emphasisDepth = (container: HTMLElement) => {
+    let depth = 0
+    for (let em = container.querySelector('em'); em; em = em.querySelector(':scope > em')) depth++
+    return depth
+  }
+
+  it('closes only its innermost runs while streaming, and renders as the final render does once done', () => {
+    // Closing every run nested the emphasis thousands deep: seconds per chunk, then a stack overflow.
+    const text = '*a '.repeat(4000)
+    const container = renderPrefix(text)
+    expect(emphasisDepth(container)).toBeGreaterThan(0)
+    expect(emphasisDepth(container)).toBeLessThanOrEqual(8)
+    live.render({ text, streaming: false })
+    expect(emphasisDepth(container)).toBe(0)
+    expect(shown(container)).toBe(normalise(visibleText(staticReferenceHtml(text))))
+  })
+
+  it('still closes every run of emphasis nested as deep as writers nest it', () => {
+    expect(renderPrefix('a ***b **c *d _e ~~f').querySelectorAll('em, strong, del')).toHaveLength(6)
+  })
+})
