@@ -32,6 +32,8 @@ export const pendingLinkDestination = 'pending:'
  * many, the older runs show as the text the final render shows them as.
  */
 const maxClosedOpeners = 8
+/** The longest open run closed: `***` opens emphasis and strong at once; a longer run stays text until its closer arrives. */
+const maxClosedRunLength = 3
 
 const whitespace = /\s/
 const punctuation = /[\p{P}\p{S}]/u
@@ -202,8 +204,9 @@ export function repairInline(source: string): string {
   let closed = 0
   for (let at = openers.length - 1; at >= 0 && closed < maxClosedOpeners; at--) {
     const opener = openers[at]!
-    // A single `~` mostly means "about" (`~5 min`): it stays text until its closer arrives.
-    if (opener.at < cut && !(opener.char === '~' && opener.length === 1)) {
+    // A single `~` mostly means "about" (`~5 min`): it stays text until its closer arrives. A run
+    // longer than `***` is rarely emphasis, and closed it would nest half its length deep.
+    if (opener.at < cut && !(opener.char === '~' && opener.length === 1) && opener.length <= maxClosedRunLength) {
       closers += opener.char.repeat(opener.length)
       closed++
     }

@@ -389,6 +389,16 @@ describe('a paragraph of delimiter runs that never close', () => {
     expect(shown(container)).toBe(normalise(visibleText(staticReferenceHtml(text))))
   })
 
+  it('leaves a run longer than three open: as text, as the final render shows it', () => {
+    // Closed, 4,000 stars before the text nested strong emphasis 2,000 deep: 785 ms a chunk.
+    const text = `${'*'.repeat(4000)}${'a '.repeat(2000)}`
+    const container = renderPrefix(text)
+    expect(container.querySelector('em, strong')).toBeNull()
+    expect(shown(container)).toBe(normalise(visibleText(staticReferenceHtml(text))))
+    live.unmount()
+    expect(shown(renderPrefix('a ****b'))).toBe('a ****b')
+  })
+
   it('still closes every run of emphasis nested as deep as writers nest it', () => {
     expect(renderPrefix('a ***b **c *d _e ~~f').querySelectorAll('em, strong, del')).toHaveLength(6)
   })
