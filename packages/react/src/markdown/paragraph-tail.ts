@@ -23,8 +23,12 @@ import { sharedPrefixLength } from './text-comparison'
 /** Below this much kept text, a parse of the whole paragraph costs about what the checks do. */
 const minimumKept = 1024
 
-/** A line made of `|`, `:`, `-` and spaces with a `-`: a table's delimiter row, a thematic break, a setext underline. */
-const delimiterRowLike = /^[ \t|:-]*-[ \t|:-]*$/m
+/**
+ * A line made of `|`, `:`, `-` and spaces with a `-`: a table's delimiter row, a thematic break, a
+ * setext underline. Its first `-` is the one the pattern finds (any `-` before it would be tried
+ * too: quadratic in a long line of them).
+ */
+const delimiterRowLike = /^[ \t|:]*-[ \t|:-]*$/m
 
 type Point = NonNullable<Paragraph['position']>['start']
 
