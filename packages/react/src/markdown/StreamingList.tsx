@@ -159,7 +159,7 @@ function itemPages(
     const paging = itemPaging(text, items[index - 1]!.start, item)
     if (inPage === 1) firstHashes.push(paging.key)
     if (index === end || ((paging.closes || inPage >= maxPageItems) && !item.joined)) {
-      pages.push(text.slice(pageStart, item.start).replace(trailingLines, ''))
+      pages.push(withoutTrailingLines(text.slice(pageStart, item.start)))
       pageStart = item.start
       inPage = 0
     }
@@ -167,8 +167,19 @@ function itemPages(
   return { pages, keys: pageKeys(firstHashes) }
 }
 
-/** The line ending after a page's last item and the blank lines after it. */
-const trailingLines = /(?:\r\n|\r|\n)[ \t\r\n]*$/
+/**
+ * `text` without the line ending after its last item and the blank lines after it. Read back from the
+ * end: a pattern for it, tried at each line ending of a long run of blank lines, is quadratic in it.
+ */
+function withoutTrailingLines(text: string): string {
+  let end = text.length
+  while (end > 0 && blankCharacters.has(text[end - 1]!)) end--
+  let cut = end
+  while (cut < text.length && text[cut] !== '\r' && text[cut] !== '\n') cut++
+  return text.slice(0, cut)
+}
+
+const blankCharacters = new Set([' ', '\t', '\r', '\n'])
 
 interface StreamingListProps {
   blockKey: number

@@ -12,8 +12,12 @@ export const lineEndings = /\r\n|\r|\n/g
 
 export const blankCharacter = /[ \t\r\n]/
 
-/** Line endings and blank lines, then a complete line that is not blank: the next block's first line. */
-export const nextBlockLine = /((?:\r\n|\r|\n)(?:[ \t]*(?:\r\n|\r|\n))*)[ \t]*[^ \t\r\n][^\r\n]*[\r\n]/y
+/**
+ * Line endings and blank lines, then a complete line that is not blank: the next block's first line.
+ * A CR is a line ending alone only when no LF follows it: read as two, each CRLF doubled the ways a
+ * run of blank lines could be split, so a run of 30 before a line still being typed took seconds.
+ */
+export const nextBlockLine = /((?:\r\n|\r(?!\n)|\n)(?:[ \t]*(?:\r\n|\r(?!\n)|\n))*)[ \t]*[^ \t\r\n][^\r\n]*[\r\n]/y
 
 export const blankText = /^[ \t\r\n]*$/
 

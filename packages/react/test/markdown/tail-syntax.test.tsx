@@ -148,6 +148,18 @@ describe('streaming indented code', () => {
     ])
   })
 
+  it('closes before a long run of CRLF blank lines as a fresh split does, at once', () => {
+    // Each CRLF read as one line ending or two doubled the ways the run could be split: 40 hung.
+    const open = 'Intro\n\n```\ncode\n'
+    for (const after of ['', 'next', 'next line\r\n']) {
+      const text = `${open}\`\`\`\n${'\r\n'.repeat(40)}${after}`
+      const state = advanceSplit(advanceSplit(undefined, open), text)
+      const fresh = splitFrom(undefined, text)
+      expect(settledBlocks(state).map((block) => block.text)).toEqual(settledBlocks(fresh).map((block) => block.text))
+      expect(state.tail.map((block) => block.text)).toEqual(fresh.tail.map((block) => block.text))
+    }
+  })
+
   it('renders every chunk as a fresh render does, the positions components are given included', () => {
     fc.assert(
       fc.property(
