@@ -32,7 +32,7 @@ import {
   type SplitState,
 } from './split-state'
 import { type PaddingChange, paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from './table-padding'
-import { applyTextChanges, shiftedOffset } from './text-changes'
+import { applyTextChanges, shiftedOffset, type TextChange } from './text-changes'
 import { extendsText, hasTextAt, sharedPrefixLength } from './text-comparison'
 import { lineFeeds, lineStartBefore, parseTopLevelBlocks } from './top-level-blocks'
 import type { WordChange } from './word-rewrite'
@@ -164,33 +164,35 @@ function touchedLines(changed: string, from: number, length: number, end: number
     .split('\n')
 }
 
-/** The block of `type` where a rewrite's one changed region (after `prefix`, before `suffix`) starts, and the region in it. */
-function changedRegion(
-  previous: SplitState,
-  prefix: number,
-  suffix: number,
-  all: readonly MarkdownBlock[],
-  type: string,
-): { block: MarkdownBlock; from: number; to: number } | undefined {
-  const { index, start } = changedBlock(all, 0, 0, prefix)
-  const block = all[index]
-  if (block?.type !== type) return undefined
-  return { block, from: prefix - start, to: previous.text.length - suffix - start }
-}
-
 /**
- * `previous` with the rewrite to `text` (its one changed region after `prefix`, before `suffix`) made
- * in `block` alone, which becomes `replacement`: no other block moves or changes.
+ * The block of `type` where the one changed region of a rewrite to `text` (after `prefix`, before
+ * `suffix`) starts: the region in the block (`from`, `to`), the text inserted there, and the change
+ * in the whole text.
  */
-function withBlockReplaced(
+function changedRegion(
   previous: SplitState,
   text: string,
   prefix: number,
   suffix: number,
+  all: readonly MarkdownBlock[],
+  type: string,
+): { block: MarkdownBlock; from: number; to: number; inserted: string; change: TextChange } | undefined {
+  const { index, start } = changedBlock(all, 0, 0, prefix)
+  const block = all[index]
+  if (block?.type !== type) return undefined
+  const to = previous.text.length - suffix
+  const inserted = text.slice(prefix, text.length - suffix)
+  return { block, from: prefix - start, to: to - start, inserted, change: { from: prefix, to, insert: inserted } }
+}
+
+/** `previous` with `change` (to `text`) made in `block` alone, which becomes `replacement`: no other block moves or changes. */
+function withBlockReplaced(
+  previous: SplitState,
+  text: string,
+  change: TextChange,
   block: MarkdownBlock,
   replacement: MarkdownBlock,
 ): SplitState | undefined {
-  const change = { from: prefix, to: previous.text.length - suffix, insert: text.slice(prefix, text.length - suffix) }
   const blocks = rewriteBlocksInPlace(previous, [change], (rewritten) => rewritten === block && replacement)
   if (!blocks) return undefined
   return { ...previous, text, ...blocks, settledEnd: shiftedOffset(previous.settledEnd, [change]) }
@@ -210,14 +212,13 @@ export function codeContentRewrite(
   suffix: number,
   all: readonly MarkdownBlock[],
 ): SplitState | undefined {
-  const region = changedRegion(previous, prefix, suffix, all, 'code')
+  const region = changedRegion(previous, text, prefix, suffix, all, 'code')
   if (!region) return undefined
-  const { block, from, to } = region
+  const { block, from, to, inserted } = region
   const old = block.text
   const code = to <= old.length ? fencedCode(old) : undefined
   if (!code || from < code.contentStart) return undefined
   const { contentStart, lastEnd } = code
-  const inserted = text.slice(prefix, text.length - suffix)
   const changed = old.slice(0, from) + inserted + old.slice(to)
   if (changed.includes('\r') || changed.includes('\0')) return undefined
   const closes = code.closingLine !== undefined
@@ -255,7 +256,7 @@ export function codeContentRewrite(
     const tree = codeTreeOf(repaired.tree, repaired.source.length, source, { contentStart, shift, lines })
     if (tree) repairedTrees.set(replacement, { source, tree })
   }
-  return withBlockReplaced(previous, text, prefix, suffix, block, replacement)
+  return withBlockReplaced(previous, text, region.change, block, replacement)
 }
 
 /**
@@ -273,9 +274,9 @@ export function htmlContentRewrite(
   suffix: number,
   all: readonly MarkdownBlock[],
 ): SplitState | undefined {
-  const region = changedRegion(previous, prefix, suffix, all, 'html')
+  const region = changedRegion(previous, text, prefix, suffix, all, 'html')
   if (!region) return undefined
-  const { block, from, to } = region
+  const { block, from, to, inserted } = region
   const old = block.text
   const lineStart = lineStartBefore(old, leadingBlank.exec(old)![0].length)
   const firstLineEnd = old.indexOf('\n', lineStart)
@@ -286,7 +287,6 @@ export function htmlContentRewrite(
   const blank = blankLineAfter.exec(old)
   const linesEnd = blank ? blank.index : old.length
   if (to > linesEnd || (blank && !blankText.test(old.slice(linesEnd)))) return undefined
-  const inserted = text.slice(prefix, text.length - suffix)
   if (inserted.includes('\r') || inserted.includes('\0')) return undefined
   const changed = old.slice(0, from) + inserted + old.slice(to)
   if (touchedLines(changed, from, inserted.length, changed.length).some((line) => blankLine.test(line)))
@@ -315,7 +315,7 @@ export function htmlContentRewrite(
       children: [{ ...node, value, position: { ...node.position!, end } }],
     })
   }
-  return withBlockReplaced(previous, text, prefix, suffix, block, replacement)
+  return withBlockReplaced(previous, text, region.change, block, replacement)
 }
 
 /**
@@ -333,15 +333,14 @@ export function quoteChildRewrite(
   all: readonly MarkdownBlock[],
 ): SplitState | undefined {
   if (previous.hasDefinitions || hasFootnoteDefinitions(previous)) return undefined
-  const region = changedRegion(previous, prefix, suffix, all, 'blockquote')
+  const region = changedRegion(previous, text, prefix, suffix, all, 'blockquote')
   if (!region) return undefined
-  const { block, from, to } = region
+  const { block, from, to, inserted: insert } = region
   if (block.definitions.length > 0 || block.footnoteLabels) return undefined
   // The last block of the text: a change in the quote's last child is made too (its innermost block,
   // the tail's leaf, read from the parse); otherwise the tail's leaf lies in a later child, and moves.
   const atEnd = block === all[all.length - 1]
   const leaf = block === previous.tail[previous.tail.length - 1] ? previous.tailLeaf : undefined
-  const insert = text.slice(prefix, text.length - suffix)
   const change = { from, to, insert }
   const parse = (source: string) => parseTopLevelBlocks(source, previous.syntax)
   const replacement: MarkdownBlock = { ...block, text: applyTextChanges(block.text, [change]) }
@@ -359,7 +358,7 @@ export function quoteChildRewrite(
   if (ownTree) renderedTrees.set(replacement, ownTree.tree)
   if (repairedTree)
     repairedTrees.set(replacement, { source: applyTextChanges(repaired!.source, [change]), tree: repairedTree.tree })
-  const replaced = withBlockReplaced(previous, text, prefix, suffix, block, replacement)
+  const replaced = withBlockReplaced(previous, text, region.change, block, replacement)
   return replaced && (leaf || lastChanged) ? { ...replaced, tailLeaf } : replaced
 }
 
