@@ -16,6 +16,7 @@ import type { Element, RootContent as HastContent, Root as HastRoot } from 'hast
 import type { Code, List, Root } from 'mdast'
 import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { RenderedValue, useRenderedValue, useValueOf } from '../primitives/rendered-value'
+import { blankCharacter } from './block-lines'
 import { reportMarkdownWork } from './instrumentation'
 import { useKeptSyntaxTree } from './kept-syntax-tree'
 import { useKeptValue } from './kept-value'
@@ -173,13 +174,11 @@ function itemPages(
  */
 function withoutTrailingLines(text: string): string {
   let end = text.length
-  while (end > 0 && blankCharacters.has(text[end - 1]!)) end--
+  while (end > 0 && blankCharacter.test(text[end - 1]!)) end--
   let cut = end
   while (cut < text.length && text[cut] !== '\r' && text[cut] !== '\n') cut++
   return text.slice(0, cut)
 }
-
-const blankCharacters = new Set([' ', '\t', '\r', '\n'])
 
 interface StreamingListProps {
   blockKey: number
