@@ -4,10 +4,11 @@
  * in Node (and `require`s one), renders a transcript on the server, and type-checks a strict
  * consumer under `node16`, `nodenext`, `bundler` and `node10`. Also checks what each tarball
  * ships: the LICENSE, the registry metadata, and that every relative link of its READMEs names a
- * file in the tarball. Needs the npm registry (or npm's cache) for the packages' dependencies.
+ * file in the tarball. Then builds a Next.js App Router app (`scripts/pack-next`) on the tarballs and
+ * reads its prerendered page. Needs the npm registry (or npm's cache) for the packages' dependencies.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const consumerFixtures = join(root, 'scripts/pack-consumer')
+const nextAppFixture = join(root, 'scripts/pack-next')
 const packages = ['core', 'protocols', 'react'] as const
 
 const run = (command: string, args: string[], cwd: string) =>
@@ -98,6 +100,19 @@ describe('the packed packages', () => {
     expect(output.html).toContain('An <strong>answer</strong> from the pack test')
   })
 
+  it("@palimpsest/react's entries are client modules for React Server Components", () => {
+    const manifest = JSON.parse(readFromTarball('react', 'package.json'))
+    const entries = Object.values(manifest.exports as Record<string, string | { default: string }>)
+      .flatMap((target) => (typeof target === 'string' ? [target] : [target.default]))
+      .filter((file) => file.endsWith('.js'))
+    expect(entries).toHaveLength(7)
+    // A bundler reads the directive only as the module's first statement.
+    for (const entry of entries) expect(readFromTarball('react', entry.slice(2)), entry).toMatch(/^["']use client["'];/)
+    for (const name of ['core', 'protocols'])
+      for (const file of listTarball(name).filter((path) => path.endsWith('.js')))
+        expect(readFromTarball(name, file), `${name}/${file}`).not.toMatch(/^["']use client["']/)
+  })
+
   it.each(['node16', 'nodenext', 'bundler', 'node10'])('a strict consumer type-checks under %s', (resolution) => {
     const tsc = join(root, 'node_modules/typescript/bin/tsc')
     let output = ''
@@ -108,4 +123,44 @@ describe('the packed packages', () => {
     }
     expect(output).toBe('')
   })
+})
+
+describe('a Next.js App Router app installed from the tarballs', () => {
+  it('builds, and its prerendered page holds the markdown of a server component and the transcript', () => {
+    const app = join(work, 'next-app')
+    cpSync(nextAppFixture, app, { recursive: true })
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true }))
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+        ...packages.map((name) => tarballs[name] as string),
+        'next@16.4.6',
+        'react@19',
+        'react-dom@19',
+        'typescript@5',
+        '@types/react@19',
+        '@types/node@20',
+      ],
+      app,
+    )
+    // Without the entries' 'use client', collecting the page's data fails: the server component's
+    // import of @palimpsest/react calls createContext, which React's server build does not have.
+    execFileSync('npx', ['next', 'build'], {
+      cwd: app,
+      // Not Vitest's environment: its NODE_PATH reaches the workspace's React, and its NODE_ENV is
+      // \`test\`, under which Next would compile the pages for development.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const html = readFileSync(join(app, '.next/server/app/index.html'), 'utf8')
+    expect(html).toContain('A pinned note rendered on the <strong>server</strong>')
+    expect(html).toMatch(/<table[^>]*>.*<td[^>]*>1<\/td>/s)
+    expect(html).toContain('A question saved in the database')
+    expect(html).toContain('An <strong>answer</strong> saved in the database')
+  }, 600_000)
 })

@@ -45,6 +45,10 @@ function keepTokeniseWorkerUrl(): Plugin {
   }
 }
 
+// The published build is a production build whatever NODE_ENV the packing shell has (a test runner's
+// `test` would compile JSX for React's development runtime, which production React does not export).
+process.env.NODE_ENV = 'production'
+
 export default defineConfig({
   plugins: [react(), copyStylesheet(), keepTokeniseWorkerUrl()],
   build: {
@@ -63,6 +67,12 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
+      output: {
+        // Every entry holds components or hooks: the directive lets a React Server Components app
+        // (Next's App Router) import them from a server file, as client components. The worker
+        // entry is not one.
+        banner: (chunk) => (chunk.isEntry && chunk.name !== 'tokenise-worker' ? "'use client';" : ''),
+      },
       external: [
         /^react($|\/)/,
         /^react-dom($|\/)/,
