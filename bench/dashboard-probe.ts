@@ -40,7 +40,7 @@ try {
     const perSecond = (ms: number) => ((ms / (warmupMs + durationMs)) * 1000).toFixed(0)
     const { taskMs, scriptMs, layoutMs, styleMs } = run.mainThread
     console.log(
-      `${variant.padEnd(26)} work p95 ${run.frameWorkP95Ms.toFixed(1)} ms  interval p95 ${run.frameIntervalP95Ms.toFixed(1)}  dropped ${run.droppedFrames}  long ${run.longTasks}  ms/s: task ${perSecond(taskMs)} script ${perSecond(scriptMs)} layout ${perSecond(layoutMs)} style ${perSecond(styleMs)}  (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`,
+      `${variant.padEnd(26)} work p95 ${run.frameWorkP95Ms.toFixed(1)} ms  interval p95 ${run.frameIntervalP95Ms.toFixed(1)}  dropped ${run.droppedFrames}  chunks/s ${run.chunksPerSecondDelivered.toFixed(0)}  updates/stream/s ${run.updatesPerStreamPerSecond.toFixed(1)}  long ${run.longTasks}  ms/s: task ${perSecond(taskMs)} script ${perSecond(scriptMs)} layout ${perSecond(layoutMs)} style ${perSecond(styleMs)}  (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`,
     )
   }
 } finally {

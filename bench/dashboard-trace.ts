@@ -7,6 +7,7 @@
  *
  * Renderers run one after the other in the order given (repeat a name to alternate variants).
  * `READABLE=1` serves unminified pages (real function names). `SLOWEST=n` adds the n frames of most thread CPU and the mean frame of each fifth of the run, by event kind.
+ * `LAYOUTS=1` adds the mean layout of each fifth of the run, with its dirty and total layout objects.
  */
 import { fileURLToPath } from 'node:url'
 import { launchBrowser, openBenchPage } from './browser-session'
@@ -47,6 +48,13 @@ const experiments: Record<string, string> = {
   noscrollers:
     '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] pre>code,[data-palimpsest-markdown] table{overflow:visible!important}',
   noframeclip: '[data-palimpsest-markdown] pre{overflow:visible!important}',
+  nofloor: '[data-palimpsest-scroll-floor]{display:none!important}',
+  blockmessages: '[data-palimpsest-messages]{display:block!important}',
+  blockframe:
+    '[data-palimpsest-transcript]{display:block!important}[data-palimpsest-scroller]{height:100%;box-sizing:border-box}[data-palimpsest-messages]{display:block!important}',
+  innernobar:
+    '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] pre>code,[data-palimpsest-markdown] table{scrollbar-width:none}',
+  nobars: '*{scrollbar-width:none!important}',
   nocellborders: '[data-palimpsest-markdown] th,[data-palimpsest-markdown] td{border:0!important}',
 }
 const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard
@@ -222,6 +230,20 @@ try {
           console.log(`  forced ${ms.toFixed(1)} ms (incl. children) ${counts.get(where)}×  ${where}`)
       forcedCpu.clear()
       if (process.env.SLOWEST) printFrames(events as DataEvent[], Number(process.env.SLOWEST))
+      if (process.env.LAYOUTS) {
+        const layouts = (events as DataEvent[]).filter((e) => e.name === 'Layout')
+        const fifth = Math.ceil(layouts.length / 5)
+        for (let i = 0; i < layouts.length; i += fifth) {
+          const part = layouts.slice(i, i + fifth)
+          const data = part.map(
+            (e) => (e.args as { beginData?: { dirtyObjects?: number; totalObjects?: number } }).beginData ?? {},
+          )
+          const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+          console.log(
+            `  layouts ${i}–${i + part.length - 1}: mean ${mean(part.map(cpu)).toFixed(2)} ms, dirty ${mean(data.map((d) => d.dirtyObjects ?? 0)).toFixed(0)} of ${mean(data.map((d) => d.totalObjects ?? 0)).toFixed(0)} objects`,
+          )
+        }
+      }
     } finally {
       await bench.close()
     }

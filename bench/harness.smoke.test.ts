@@ -70,7 +70,11 @@ describe('benchmark harness (smoke run)', () => {
 
   it('measures frames for every renderer in the dashboard and memory for every renderer', () => {
     for (const s of results.dashboard.summaries) {
-      expect(s.chunksPerSecondDelivered, s.renderer).toBeGreaterThan(0)
+      // The feed catches up on the ticks a busy page delays: every renderer gets the load asked for.
+      expect(s.chunksPerSecondDelivered, s.renderer).toBeGreaterThan(
+        0.9 * smokeConfig.dashboard.chunksPerSecond * (smokeConfig.dashboard.streams[0] as number),
+      )
+      expect(s.updatesPerStreamPerSecond, s.renderer).toBeGreaterThan(0)
       expect(Number.isFinite(s.frameWorkP95Ms)).toBe(true)
       expect(Number.isFinite(s.frameIntervalP95Ms)).toBe(true)
     }

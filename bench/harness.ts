@@ -55,6 +55,7 @@ export interface DashboardSummary {
   longTasks: number
   taskMsPerSecond: number
   chunksPerSecondDelivered: number
+  updatesPerStreamPerSecond: number
 }
 
 export interface MemorySummary {
@@ -441,6 +442,7 @@ export async function runBench(config: BenchConfig, log: Log = () => {}): Promis
           longTasks: median(runs.map((r) => r.longTasks)),
           taskMsPerSecond: median(runs.map((r) => r.mainThread.taskMs / (config.dashboard.durationMs / 1000))),
           chunksPerSecondDelivered: median(runs.map((r) => r.chunksPerSecondDelivered)),
+          updatesPerStreamPerSecond: median(runs.map((r) => r.updatesPerStreamPerSecond)),
         }
       }),
     )

@@ -66,6 +66,8 @@ export interface DashboardResult {
   frameWorkMs: number[]
   longTasksMs: number[]
   chunksDelivered: number
+  /** Frames in which a stream's cell changed, summed over the streams (how fresh each stream's view stays). */
+  cellUpdates: number
 }
 
 /**

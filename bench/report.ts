@@ -184,7 +184,9 @@ export function renderResults(results: BenchResults, command: string): string {
     '',
     `Streams in one page, each fed ${c.dashboard.chunksPerSecond} chunks/s (out of phase) for ${c.dashboard.durationMs / 1000} s ` +
       `on the renderer's own schedule (Palimpsest: the store's frame batching; React peers: automatic batching), real 60 Hz ` +
-      `frames. Frame work: from the frame's start to the first task after it rendered. Dropped: missed vsync periods.`,
+      `frames. A timer a busy page delays delivers every chunk due by then (a network stream's chunks wait in its queue), ` +
+      `so each renderer gets the same load. Frame work: from the frame's start to the first task after it rendered. ` +
+      `Dropped: missed vsync periods. Updates per stream: frames in which a stream's cell changed, per second.`,
     '',
     table(
       [
@@ -195,6 +197,7 @@ export function renderResults(results: BenchResults, command: string): string {
         'dropped frames',
         'long tasks',
         'main-thread ms/s',
+        'updates per stream per s',
       ],
       results.dashboard.summaries.map((s) => [
         String(s.streams),
@@ -204,6 +207,7 @@ export function renderResults(results: BenchResults, command: string): string {
         num(s.droppedFrames),
         num(s.longTasks),
         ms(s.taskMsPerSecond),
+        s.updatesPerStreamPerSecond.toFixed(1),
       ]),
     ),
     '',

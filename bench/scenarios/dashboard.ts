@@ -27,6 +27,8 @@ export interface DashboardRun {
   droppedFrames: number
   longTasks: number
   chunksPerSecondDelivered: number
+  /** How many times a second each stream's cell changed on screen, on average (at most the frame rate). */
+  updatesPerStreamPerSecond: number
   mainThread: MainThreadTime
 }
 
@@ -72,6 +74,7 @@ export async function dashboardOnce(
       droppedFrames: countDroppedFrames(result.frameIntervalsMs),
       longTasks: result.longTasksMs.length,
       chunksPerSecondDelivered: result.chunksDelivered / (settings.durationMs / 1000),
+      updatesPerStreamPerSecond: result.cellUpdates / settings.streams / (settings.durationMs / 1000),
       mainThread,
     }
   } finally {
