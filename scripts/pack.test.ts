@@ -126,8 +126,9 @@ describe('the packed packages', () => {
 })
 
 describe('a Next.js App Router app installed from the tarballs', () => {
-  it('builds, and its prerendered page holds the markdown of a server component and the transcript', () => {
-    const app = join(work, 'next-app')
+  let app: string
+  beforeAll(() => {
+    app = join(work, 'next-app')
     cpSync(nextAppFixture, app, { recursive: true })
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true }))
     run(
@@ -142,25 +143,45 @@ describe('a Next.js App Router app installed from the tarballs', () => {
         'next@16.4.6',
         'react@19',
         'react-dom@19',
+        'shiki@4',
         'typescript@5',
         '@types/react@19',
         '@types/node@20',
       ],
       app,
     )
-    // Without the entries' 'use client', collecting the page's data fails: the server component's
-    // import of @palimpsest/react calls createContext, which React's server build does not have.
-    execFileSync('npx', ['next', 'build'], {
-      cwd: app,
-      // Not Vitest's environment: its NODE_PATH reaches the workspace's React, and its NODE_ENV is
-      // \`test\`, under which Next would compile the pages for development.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const html = readFileSync(join(app, '.next/server/app/index.html'), 'utf8')
-    expect(html).toContain('A pinned note rendered on the <strong>server</strong>')
-    expect(html).toMatch(/<table[^>]*>.*<td[^>]*>1<\/td>/s)
-    expect(html).toContain('A question saved in the database')
-    expect(html).toContain('An <strong>answer</strong> saved in the database')
   }, 600_000)
+
+  /** The client chunks' text: the worker's own code is there only if the bundler followed `new Worker(new URL(…))`. */
+  const clientChunks = () =>
+    readdirSync(join(app, '.next/static/chunks'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(app, '.next/static/chunks', file), 'utf8'))
+      .join('\n')
+
+  it.each([
+    ['Turbopack', []],
+    ['webpack', ['--webpack']],
+  ])(
+    "builds with %s; its prerendered page holds a server component's markdown and the transcript, and the highlighter's worker is bundled",
+    (_bundler, flags) => {
+      // Without the entries' 'use client', collecting the page's data fails: the server component's
+      // import of @palimpsest/react calls createContext, which React's server build does not have.
+      execFileSync('npx', ['next', 'build', ...flags], {
+        cwd: app,
+        // Not Vitest's environment: its NODE_PATH reaches the workspace's React, and its NODE_ENV is
+        // 'test', under which Next would compile the pages for development.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const html = readFileSync(join(app, '.next/server/app/index.html'), 'utf8')
+      expect(html).toContain('A pinned note rendered on the <strong>server</strong>')
+      expect(html).toMatch(/<table[^>]*>.*<td[^>]*>1<\/td>/s)
+      expect(html).toContain('A question saved in the database')
+      expect(html).toContain('An <strong>answer</strong> saved in the database')
+      expect(html).toContain('const answer: number = 42')
+      expect(clientChunks()).toContain('lines requested before a grammar was loaded')
+    },
+    300_000,
+  )
 })
