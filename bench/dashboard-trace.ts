@@ -55,6 +55,7 @@ const experiments: Record<string, string> = {
   innernobar:
     '[data-palimpsest-markdown] pre,[data-palimpsest-markdown] pre>code,[data-palimpsest-markdown] table{scrollbar-width:none}',
   nobars: '*{scrollbar-width:none!important}',
+  noinnerscroll2: '[data-palimpsest-markdown] pre>code,[data-palimpsest-markdown] table{overflow:visible!important}',
   nocellborders: '[data-palimpsest-markdown] th,[data-palimpsest-markdown] td{border:0!important}',
 }
 const { chunksPerSecond, warmupMs, durationMs } = fullConfig.dashboard

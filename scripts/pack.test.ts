@@ -36,25 +36,21 @@ beforeAll(() => {
     const name = packages.find((p) => file.startsWith(`palimpsest-${p}-`))
     if (name) tarballs[name] = join(packed, file)
   }
-  const app = join(work, 'app')
-  cpSync(consumerFixtures, app, { recursive: true })
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  run(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-      ...packages.map((name) => tarballs[name] as string),
-      'react@19',
-      'react-dom@19',
-      '@types/react@19',
-    ],
-    app,
-  )
+  installApp(consumerFixtures, join(work, 'app'), { name: 'consumer', private: true, type: 'module' }, [
+    'react@19',
+    'react-dom@19',
+    '@types/react@19',
+  ])
 }, 600_000)
+
+/** Copies an app's fixture to `app` and installs the tarballs and `dependencies` into it with npm (no workspace). */
+function installApp(fixture: string, app: string, manifest: object, dependencies: string[]) {
+  cpSync(fixture, app, { recursive: true })
+  writeFileSync(join(app, 'package.json'), JSON.stringify(manifest))
+  const tarballPaths = packages.map((name) => tarballs[name] as string)
+  const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']
+  run('npm', ['install', ...flags, ...tarballPaths, ...dependencies], app)
+}
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true })
@@ -129,27 +125,15 @@ describe('a Next.js App Router app installed from the tarballs', () => {
   let app: string
   beforeAll(() => {
     app = join(work, 'next-app')
-    cpSync(nextAppFixture, app, { recursive: true })
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true }))
-    run(
-      'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--loglevel=error',
-        ...packages.map((name) => tarballs[name] as string),
-        'next@16.4.6',
-        'react@19',
-        'react-dom@19',
-        'shiki@4',
-        'typescript@5',
-        '@types/react@19',
-        '@types/node@20',
-      ],
-      app,
-    )
+    installApp(nextAppFixture, app, { name: 'next-consumer', private: true }, [
+      'next@16.4.6',
+      'react@19',
+      'react-dom@19',
+      'shiki@4',
+      'typescript@5',
+      '@types/react@19',
+      '@types/node@20',
+    ])
   }, 600_000)
 
   /** The client chunks' text: the worker's own code is there only if the bundler followed `new Worker(new URL(…))`. */
