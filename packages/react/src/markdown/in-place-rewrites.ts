@@ -166,8 +166,8 @@ function touchedLines(changed: string, from: number, length: number, end: number
 
 /**
  * The block of `type` where the one changed region of a rewrite to `text` (after `prefix`, before
- * `suffix`) starts: the region in the block (`from`, `to`), the text inserted there, and the change
- * in the whole text.
+ * `suffix`) starts: the region in the block (`from`, `to`), and the change in the whole text (whose
+ * `insert` is the text inserted there).
  */
 function changedRegion(
   previous: SplitState,
@@ -176,13 +176,13 @@ function changedRegion(
   suffix: number,
   all: readonly MarkdownBlock[],
   type: string,
-): { block: MarkdownBlock; from: number; to: number; inserted: string; change: TextChange } | undefined {
+): { block: MarkdownBlock; from: number; to: number; change: TextChange } | undefined {
   const { index, start } = changedBlock(all, 0, 0, prefix)
   const block = all[index]
   if (block?.type !== type) return undefined
   const to = previous.text.length - suffix
-  const inserted = text.slice(prefix, text.length - suffix)
-  return { block, from: prefix - start, to: to - start, inserted, change: { from: prefix, to, insert: inserted } }
+  const change = { from: prefix, to, insert: text.slice(prefix, text.length - suffix) }
+  return { block, from: prefix - start, to: to - start, change }
 }
 
 /** `previous` with `change` (to `text`) made in `block` alone, which becomes `replacement`: no other block moves or changes. */
@@ -214,7 +214,8 @@ export function codeContentRewrite(
 ): SplitState | undefined {
   const region = changedRegion(previous, text, prefix, suffix, all, 'code')
   if (!region) return undefined
-  const { block, from, to, inserted } = region
+  const { block, from, to, change } = region
+  const inserted = change.insert
   const old = block.text
   const code = to <= old.length ? fencedCode(old) : undefined
   if (!code || from < code.contentStart) return undefined
@@ -256,7 +257,7 @@ export function codeContentRewrite(
     const tree = codeTreeOf(repaired.tree, repaired.source.length, source, { contentStart, shift, lines })
     if (tree) repairedTrees.set(replacement, { source, tree })
   }
-  return withBlockReplaced(previous, text, region.change, block, replacement)
+  return withBlockReplaced(previous, text, change, block, replacement)
 }
 
 /**
@@ -276,7 +277,8 @@ export function htmlContentRewrite(
 ): SplitState | undefined {
   const region = changedRegion(previous, text, prefix, suffix, all, 'html')
   if (!region) return undefined
-  const { block, from, to, inserted } = region
+  const { block, from, to, change } = region
+  const inserted = change.insert
   const old = block.text
   const lineStart = lineStartBefore(old, leadingBlank.exec(old)![0].length)
   const firstLineEnd = old.indexOf('\n', lineStart)
@@ -315,7 +317,7 @@ export function htmlContentRewrite(
       children: [{ ...node, value, position: { ...node.position!, end } }],
     })
   }
-  return withBlockReplaced(previous, text, region.change, block, replacement)
+  return withBlockReplaced(previous, text, change, block, replacement)
 }
 
 /**
@@ -335,13 +337,13 @@ export function quoteChildRewrite(
   if (previous.hasDefinitions || hasFootnoteDefinitions(previous)) return undefined
   const region = changedRegion(previous, text, prefix, suffix, all, 'blockquote')
   if (!region) return undefined
-  const { block, from, to, inserted: insert } = region
+  const { block, from, to, change: textChange } = region
   if (block.definitions.length > 0 || block.footnoteLabels) return undefined
   // The last block of the text: a change in the quote's last child is made too (its innermost block,
   // the tail's leaf, read from the parse); otherwise the tail's leaf lies in a later child, and moves.
   const atEnd = block === all[all.length - 1]
   const leaf = block === previous.tail[previous.tail.length - 1] ? previous.tailLeaf : undefined
-  const change = { from, to, insert }
+  const change = { from, to, insert: textChange.insert }
   const parse = (source: string) => parseTopLevelBlocks(source, previous.syntax)
   const replacement: MarkdownBlock = { ...block, text: applyTextChanges(block.text, [change]) }
   const own = renderedTrees.get(block)
@@ -354,11 +356,13 @@ export function quoteChildRewrite(
   if (!ownTree && !repairedTree) return undefined
   // A change in the last child (only the block's own tree takes one) gives the leaf of its parse.
   const lastChanged = ownTree !== undefined && 'leaf' in ownTree
-  const tailLeaf = lastChanged ? ownTree.leaf : leaf && { ...leaf, start: leaf.start + insert.length - (to - from) }
+  const tailLeaf = lastChanged
+    ? ownTree.leaf
+    : leaf && { ...leaf, start: leaf.start + change.insert.length - (to - from) }
   if (ownTree) renderedTrees.set(replacement, ownTree.tree)
   if (repairedTree)
     repairedTrees.set(replacement, { source: applyTextChanges(repaired!.source, [change]), tree: repairedTree.tree })
-  const replaced = withBlockReplaced(previous, text, region.change, block, replacement)
+  const replaced = withBlockReplaced(previous, text, textChange, block, replacement)
   return replaced && (leaf || lastChanged) ? { ...replaced, tailLeaf } : replaced
 }
 
