@@ -660,7 +660,7 @@ export function patchSyntaxTree(
                 start,
                 end,
                 own,
-                node.type === 'text' ? 'text' : node.type === 'code' ? 'code' : 'inline-code',
+                node.type === 'text' ? 'text' : node.type === 'inlineCode' ? 'inline-code' : node.type,
               ) ?? [])
         if (value === undefined) return undefined
         // Space a change brings to or takes from the edge of a parent's content may be trimmed (a
@@ -827,13 +827,15 @@ function replaceWords(
   start: number,
   end: number,
   changes: readonly BlockWordChange[],
-  kind: 'text' | 'inline-code' | 'code' | 'fields',
+  kind: 'text' | 'inline-code' | 'code' | 'html' | 'fields',
 ): string[] | undefined {
   let sourceAt = kind === 'code' ? codeContentStart(source, start, end) : start
   if (sourceAt === undefined) return undefined
-  if (kind === 'code' && sourceAt > start) {
-    // After the opening line's line ending.
-    const replaced = verbatimCodeReplaced(values[0]!, source, sourceAt + lineEndingLength(source, sourceAt), changes)
+  // A fence's code after its opening line's line ending; an HTML block outside a container from its start.
+  const verbatimStart =
+    kind === 'code' && sourceAt > start ? sourceAt + lineEndingLength(source, sourceAt) : kind === 'html' ? start : -1
+  if (verbatimStart >= 0) {
+    const replaced = verbatimReplaced(values[0]!, source, verbatimStart, changes)
     if (replaced !== undefined) return [replaced]
   }
   const results = values.map(() => '')
@@ -889,13 +891,14 @@ function replaceWords(
 }
 
 /**
- * `replaceWords` for a fence's code that is its source's lines verbatim from `contentStart` (a fence
- * that starts its line): each change is a word for a word, or a plain run, at the same place in the
- * code, so its words need not be read one by one up to the change (a word changed in a fence of
- * 100 KB read the whole fence). Undefined when the code is not verbatim there or a change is not
- * one of those.
+ * `replaceWords` for a value that is its source verbatim from `contentStart` (a fence's code, when
+ * the fence starts its line; an HTML block's text, when no container's markers are cut from its
+ * lines): each change is a word for a word, or a plain run, at the same place in the value, so its
+ * words need not be read one by one up to the change (a word changed in a fence or an HTML block of
+ * 100 KB read all of it). Undefined when the value is not verbatim there or a change is not one of
+ * those.
  */
-function verbatimCodeReplaced(
+function verbatimReplaced(
   value: string,
   source: string,
   contentStart: number,
