@@ -6,14 +6,14 @@
  * through tsx for a profile):
  *   npx tsx bench/rewrite-split.ts <scenario> [size] [runs]
  * Diffusion always runs its own 4 KB answer. Citations also times the restore (the cited text back
- * to the draft).
+ * to the draft). `CORPUS_SKIP=<chars>`: the message from further into the corpus, as in rewrite-probe.ts.
  */
 import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
 import { blockTreeOf, keepBlockTree } from '../packages/react/src/markdown/block-trees'
 import { parseMarkdown, rootOf } from '../packages/react/src/markdown/markdown-pipeline'
 import { type SplitState, settledBlocks } from '../packages/react/src/markdown/split-state'
 import { fullConfig } from './config'
-import { loadCorpus } from './corpus'
+import { loadCorpusFrom } from './corpus'
 import { viewCalls } from './rewrite-ops'
 import { type RewriteScenarioName, rewritePlan, rewriteScenarioNames } from './scenarios/rewrite-plans'
 
@@ -21,7 +21,7 @@ const scenario = process.argv[2] as RewriteScenarioName
 if (!rewriteScenarioNames.includes(scenario)) throw new Error(`scenarios are ${rewriteScenarioNames.join(', ')}`)
 const size = Number(process.argv[3] ?? 102_400)
 const runs = Number(process.argv[4] ?? 30)
-const corpus = loadCorpus(size + fullConfig.warmupChars * 2)
+const corpus = loadCorpusFrom(Number(process.env.CORPUS_SKIP ?? 0), size + fullConfig.warmupChars * 2)
 const plan = rewritePlan(scenario, size, corpus, fullConfig.rewrite, fullConfig.seed, fullConfig.chunksPerFrame)
 
 /** The split of `text` after `previous`, its blocks keeping the trees their render would keep. */
