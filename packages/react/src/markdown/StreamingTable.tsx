@@ -16,20 +16,24 @@ import { addAutoDirection } from './block-direction'
 import { beforeLineEnding } from './block-lines'
 import { tableHead } from './grow-tail'
 import { reportMarkdownWork } from './instrumentation'
-import { useKeptSyntaxTree } from './kept-syntax-tree'
+import { type KeptSyntaxTree, useKeptSyntaxTree } from './kept-syntax-tree'
 import { useKeptValue } from './kept-value'
 import { type DocumentDefinitions, withDefinitionLines } from './link-definitions'
 import {
   type Components,
   type ExtraProps,
+  movedCopy,
+  movedPoint,
+  parseMarkdown,
   type RenderOptions,
   renderMarkdown,
   renderSyntaxTree,
 } from './markdown-pipeline'
+import type { MarkdownSyntax } from './markdown-syntax'
 import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
 import { hashOfRange, pageKeys } from './text-hash'
-import { lineStartBefore } from './top-level-blocks'
+import { lineEndingLength, lineStartBefore } from './top-level-blocks'
 
 /** A table block cut into what is settled and what may still change. */
 export interface TableRows {
@@ -248,12 +252,71 @@ interface SettledRowsProps {
   options: RenderOptions
 }
 
-/** A page of settled rows: the table parsed with them, rendered without the table, head and body elements. */
+/**
+ * A page of settled rows: the table parsed with them, rendered without the table, head and body
+ * elements. A row settling into the page parses only that row, with the head (`grownRowsTree`).
+ */
 const SettledRows = memo(function SettledRows({ blockKey, head, rows, definitions, options }: SettledRowsProps) {
   const source = withDefinitionLines(head + rows, definitions)
-  const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey)
+  const tree = useKeptSyntaxTree(source, definitions, options.syntax, blockKey, (kept, grown) =>
+    grownRowsTree(kept, grown, grown.length - rows.length, options.syntax),
+  )
   return renderSyntaxTree(tree, rowOptions(options))
 })
+
+const lineEndings = /\r\n|\r|\n/g
+
+/**
+ * The tree of a page of rows that grew by whole rows (`source`: the kept page's source, a line
+ * ending, then the rows that settled since), without parsing the page again: the kept tree, its
+ * table given the new rows, parsed after the definitions and head alone (the text before
+ * `bodyStart`) and moved to where they stand. A row's cells depend only on its own line and on the
+ * head, so this is the tree a parse of the whole page makes. Undefined when the source changed in
+ * another way or the new lines are not all rows of the table.
+ */
+export function grownRowsTree(
+  kept: KeptSyntaxTree,
+  source: string,
+  bodyStart: number,
+  syntax: MarkdownSyntax | undefined,
+): { tree: KeptSyntaxTree['tree']; parsedChars: number } | undefined {
+  const keptLength = kept.source.length
+  const lead = lineEndingLength(source, keptLength)
+  const table = kept.tree.children[kept.tree.children.length - 1]
+  if (
+    lead === 0 ||
+    bodyStart > keptLength ||
+    table?.type !== 'table' ||
+    !table.position ||
+    source.slice(0, keptLength) !== kept.source ||
+    // The table goes on to the kept source's last line (no blank line or other block ended it).
+    table.position.end.line !== (kept.source.match(lineEndings)?.length ?? 0) + 1
+  )
+    return undefined
+  const added = source.slice(keptLength + lead)
+  const parsed = parseMarkdown(source.slice(0, bodyStart) + added, syntax)
+  const addedTable = parsed.children[parsed.children.length - 1]
+  const addedRows = (added.match(lineEndings)?.length ?? 0) + 1
+  if (
+    parsed.children.length !== kept.tree.children.length ||
+    addedTable?.type !== 'table' ||
+    addedTable.children.length !== addedRows + 1
+  )
+    return undefined
+  const shift = keptLength + lead - bodyStart
+  const lineShift = source.slice(bodyStart, keptLength + lead).match(lineEndings)?.length ?? 0
+  const rows = addedTable.children.slice(1).map((row) => movedCopy(row, shift, lineShift))
+  const end = rows[rows.length - 1]!.position?.end ?? table.position.end
+  const grownTable = { ...table, children: [...table.children, ...rows], position: { ...table.position, end } }
+  const tree = {
+    ...kept.tree,
+    children: [...kept.tree.children.slice(0, -1), grownTable],
+    ...(parsed.position && {
+      position: { start: parsed.position.start, end: movedPoint(parsed.position.end, shift, lineShift) },
+    }),
+  }
+  return { tree, parsedChars: bodyStart + added.length }
+}
 
 const SettledRowsContext = createContext(new RenderedValue<ReactNode>(null))
 

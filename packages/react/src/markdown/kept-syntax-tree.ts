@@ -2,7 +2,8 @@
  * The syntax tree of a page of settled rows or items of a streaming table or list while its
  * message streams: when a rewrite changes only words in the page (an edit, a model repainting its
  * answer), the tree the page last rendered from is patched (`rewordedTree`) instead of the page
- * being parsed again; any other change is parsed.
+ * being parsed again; when the page only grew and `grown` can extend its tree (a table's rows
+ * settling into its last page), only what was added is parsed; any other change is parsed.
  */
 import type { Root } from 'mdast'
 import { useRef } from 'react'
@@ -12,26 +13,57 @@ import { parseMarkdown } from './markdown-pipeline'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { rewordedTree } from './word-rewrite'
 
+/** A page's source and the tree it rendered from. */
+export interface KeptSyntaxTree {
+  readonly source: string
+  readonly tree: Root
+}
+
+/**
+ * The tree of `source`, which extends the kept page's source, built from the kept tree and a parse
+ * of the added text alone (`parsedChars` long); undefined when the addition cannot be taken so.
+ */
+export type GrownSyntaxTree = (kept: KeptSyntaxTree, source: string) => { tree: Root; parsedChars: number } | undefined
+
 export function useKeptSyntaxTree(
   source: string,
   definitions: DocumentDefinitions,
   syntax: MarkdownSyntax | undefined,
   blockKey: number,
+  grown?: GrownSyntaxTree,
 ): Root {
   // Written during render: a render that is not committed leaves a tree that is still its source's.
-  const last = useRef<{ readonly source: string; readonly tree: Root } | undefined>(undefined)
+  const last = useRef<KeptSyntaxTree | undefined>(undefined)
   const previous = last.current
+  const tree = previous ? keptTree(previous, source, definitions, syntax, blockKey, grown) : undefined
+  if (!tree) reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
+  const next = tree ?? parseMarkdown(source, syntax)
+  last.current = { source, tree: next }
+  return next
+}
+
+/** The tree of `source` from the kept one (the same, patched or grown), reporting its work; undefined when it must be parsed. */
+function keptTree(
+  previous: KeptSyntaxTree,
+  source: string,
+  definitions: DocumentDefinitions,
+  syntax: MarkdownSyntax | undefined,
+  blockKey: number,
+  grown: GrownSyntaxTree | undefined,
+): Root | undefined {
+  const grew = grown && source.length > previous.source.length ? grown(previous, source) : undefined
+  if (grew) {
+    reportMarkdownWork({ kind: 'block-render', chars: grew.parsedChars, blockKey, parsed: true })
+    return grew.tree
+  }
   const reworded =
-    previous &&
-    (previous.source === source
+    previous.source === source
       ? previous.tree
       : rewordedTree(previous.tree, previous.source, source, {
           // With definitions, a bracketed word may be a label (and the definitions written before the page change).
           bracketsAreText: definitions.list.length === 0,
           plainPunctuation: syntax?.plainTextPunctuation === true,
-        }))
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !reworded })
-  const tree = reworded ?? parseMarkdown(source, syntax)
-  last.current = { source, tree }
-  return tree
+        })
+  if (reworded) reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: false })
+  return reworded
 }

@@ -9,7 +9,8 @@ import type { Components } from 'react-markdown'
 import { afterEach, describe, expect, it } from 'vitest'
 import { advanceSplit } from '../../src/markdown/block-splitter'
 import { setMarkdownWorkListener } from '../../src/markdown/instrumentation'
-import { maxPageRows, StreamingTable, tableRows } from '../../src/markdown/StreamingTable'
+import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
+import { grownRowsTree, maxPageRows, StreamingTable, tableRows } from '../../src/markdown/StreamingTable'
 import type { SplitState } from '../../src/markdown/split-state'
 import { gfmExamples } from './gfm-examples'
 import {
@@ -169,6 +170,45 @@ describe('a streaming table renders by rows', () => {
     expect(used).toBeGreaterThan(1_000)
   })
 
+  it("grows a page's tree by the rows that settle into it to exactly the page's own parse", () => {
+    const cell = fc.constantFrom(' a ', 'b', ' `x|y` ', ' \\| ', ' **c ', '', ' [l] ', ' [x][] ', ' 1 ', ' _e', ' <b>')
+    const row = fc
+      .tuple(
+        fc.oneof({ weight: 40, arbitrary: fc.constantFrom('|', ' |', '', 'w') }, fc.constantFrom('- ', '> ', '')),
+        fc.array(cell, { maxLength: 5 }),
+        fc.constantFrom('|', '', ' ', '|  '),
+      )
+      .map(([start, cells, end]) => start + cells.join('|') + end)
+    const page = fc.tuple(
+      fc.constantFrom('', '[x]: /u "t"\n\n', '[l]: <a b>\n[x]: /v\n\n'),
+      fc.constantFrom('| a | b |\n| - | - |\n', 'a | b\r\n--- | :-:\r\n', '| h | h | h |\n| :- | -: | :-: |\n'),
+      fc.array(row, { minLength: 2, maxLength: 30 }),
+      fc.constantFrom('\n', '\r\n', '\r'),
+      fc.integer({ min: 1, max: 29 }),
+    )
+    let grown = 0
+    fc.assert(
+      fc.property(page, ([definitions, head, rows, lineEnding, cut]) => {
+        const kept = rows.slice(0, Math.min(cut, rows.length - 1)).join(lineEnding)
+        const all = rows.join(lineEnding)
+        const before = definitions + head + kept
+        const source = definitions + head + all
+        const tree = grownRowsTree(
+          { source: before, tree: parseMarkdown(before) },
+          source,
+          source.length - all.length,
+          undefined,
+        )
+        if (!tree) return
+        grown++
+        expect(tree.tree, JSON.stringify(source)).toEqual(parseMarkdown(source))
+        expect(tree.parsedChars).toBe(source.length - kept.length - lineEnding.length)
+      }),
+      { numRuns: 2_000, seed: 11 },
+    )
+    expect(grown).toBeGreaterThan(800)
+  })
+
   it("keeps the user's table element overrides, the body's included", () => {
     const components: Components = {
       tbody: ({ children }) => <tbody data-custom-body="">{children}</tbody>,
@@ -205,10 +245,11 @@ describe('a streaming table renders by rows', () => {
       commits++
       if (end < tableEnd) renderedWhileInTable = Math.max(renderedWhileInTable, sum(rendered))
     }
-    // Per commit: the head with the last row, and at most one page of rows (when a row settles).
+    // Per commit: the head with the last row, and the head with the row that settled (a chunk of 23
+    // characters ends at most one row of 30): never the rows that settled before it.
     const head = '| name | code | value |\n| --- | :-: | --: |\n'
     const longestRow = Math.max(...rows.map((row) => row.length + 1))
-    expect(renderedWhileInTable).toBeLessThanOrEqual(2 * head.length + (maxPageRows + 1) * longestRow)
+    expect(renderedWhileInTable).toBeLessThanOrEqual(2 * head.length + 2 * longestRow)
     expect(commits).toBeGreaterThan(500)
     live.render({ text, streaming: false })
     expect(renderedHtml(live)).toBe(referenceHtml(document))
