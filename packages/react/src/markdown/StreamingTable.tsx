@@ -10,7 +10,7 @@
  * its last row renders them inside its `<tbody>` before its own row. Once the table is followed by
  * another block it settles and renders whole, like every settled block.
  */
-import { type ComponentProps, createContext, memo, type ReactNode, useContext } from 'react'
+import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { RenderedValue, useRenderedValue, useValueOf } from '../primitives/rendered-value'
 import { addAutoDirection } from './block-direction'
 import { beforeLineEnding } from './block-lines'
@@ -206,7 +206,7 @@ export const StreamingTable = memo(function StreamingTable({
   options,
 }: StreamingTableProps) {
   const source = withDefinitionLines(rows.head + rows.last, definitions)
-  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
+  const table = useRecentRender(source, options, blockKey)
   const settled = useKeptValue([blockKey, rows.head, definitions, options, ...rows.pages, ...rows.pageKeys], () =>
     rows.pages.map((page, pageIndex) => (
       <SettledRows
@@ -223,12 +223,29 @@ export const StreamingTable = memo(function StreamingTable({
   return (
     <>
       {separated ? '\n' : null}
-      <SettledRowsContext.Provider value={settledSource}>
-        {renderMarkdown(source, tableOptions(options), options.autoDirection ? addAutoDirection : undefined)}
-      </SettledRowsContext.Provider>
+      <SettledRowsContext.Provider value={settledSource}>{table}</SettledRowsContext.Provider>
     </>
   )
 }, sameTable)
+
+/** Renders of the head and last row kept for a source seen again: one now, and the one before it. */
+const recentRenders = 2
+
+/**
+ * The table's head and last row rendered (its settled pages come through the context), or the render
+ * of a source it had a moment ago: a speculative branch that added or grew the last row and was
+ * retracted leaves the row as it was before the branch, rendered then, not parsed again.
+ */
+function useRecentRender(source: string, options: MarkdownRenderOptions, blockKey: number): ReactNode {
+  const recent = useRef<{ source: string; options: MarkdownRenderOptions; rendered: ReactNode }[]>([])
+  const kept = recent.current.find((render) => render.source === source && render.options === options)
+  reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: !kept })
+  if (kept) return kept.rendered
+  const rendered = renderMarkdown(source, tableOptions(options), options.autoDirection ? addAutoDirection : undefined)
+  // Written during render: an uncommitted render leaves an entry that is still its source's render.
+  recent.current = [{ source, options, rendered }, ...recent.current.slice(0, recentRenders - 1)]
+  return rendered
+}
 
 function sameTable(previous: StreamingTableProps, next: StreamingTableProps): boolean {
   const [a, b] = [previous.rows, next.rows]

@@ -33,12 +33,21 @@ export function useKeptSyntaxTree(
   grown?: GrownSyntaxTree,
 ): Root {
   // Written during render: a render that is not committed leaves a tree that is still its source's.
-  const last = useRef<KeptSyntaxTree | undefined>(undefined)
-  const previous = last.current
-  const tree = previous ? keptTree(previous, source, definitions, syntax, blockKey, grown) : undefined
+  // The one before it too: a retracted branch (a row or an item that settled with it) leaves the page as it was.
+  const kept = useRef<{ last?: KeptSyntaxTree; before?: KeptSyntaxTree }>({}).current
+  const { last, before } = kept
+  const tree =
+    before?.source === source && before.source !== last?.source
+      ? before.tree
+      : last && keptTree(last, source, definitions, syntax, blockKey, grown)
   if (!tree) reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
+  else if (tree === before?.tree)
+    reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: false })
   const next = tree ?? parseMarkdown(source, syntax)
-  last.current = { source, tree: next }
+  if (last?.source !== source) {
+    kept.before = last
+    kept.last = { source, tree: next }
+  }
   return next
 }
 

@@ -320,6 +320,29 @@ describe('a streaming table renders by rows', () => {
     live.unmount()
   })
 
+  it('takes back a speculative branch in its last rows without parsing anything again, as a fresh render', () => {
+    const head = '| name | note |\n| --- | :-: |\n'
+    const rows = Array.from({ length: 120 }, (_, i) => `| row ${i} | some *words* |`)
+    const live = liveMarkdown()
+    let accepted = `Intro paragraph.\n\n${head}${rows.slice(0, 60).join('\n')}\n| row 60 | so`
+    live.render({ text: accepted, streaming: true })
+    // Branches that grow the last row, end it and start others, or add a line of plain text (a row too).
+    for (const branch of ['me *wor', 'me *words* |\n| row 61 | some', 'me |\nnative Map. These two classes.\n']) {
+      const speculative = accepted + branch
+      live.render({ text: speculative, streaming: true })
+      expect(renderedHtml(live), branch).toBe(freshHtml({ text: speculative, streaming: true }))
+      const parsed = charsParsedBy(() => live.render({ text: accepted, streaming: true }))
+      expect(parsed, branch).toEqual([])
+      expect(renderedHtml(live), branch).toBe(freshHtml({ text: accepted, streaming: true }))
+      // The accepted text goes on: its last row is parsed (with the head) as the stream continues.
+      accepted += ' x'
+      live.render({ text: accepted, streaming: true })
+    }
+    live.render({ text: accepted, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(accepted))
+    live.unmount()
+  })
+
   it('parses nothing of the table, its last row included, for a rewrite of the blocks before it', () => {
     const head = '| name | note |\n| --- | --- |\n'
     const rows = Array.from({ length: 100 }, (_, i) => `| row ${i} | some words here |`)
