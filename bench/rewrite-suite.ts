@@ -186,7 +186,7 @@ export async function runRewriteSuite(
           const same = (c?: { equal: boolean }) => (c === undefined ? '' : c.equal ? ' equal' : ' DIFFERS')
           log(
             `  ${scenario.padEnd(14)} ${String(size).padStart(8)} chars  ${renderer.padEnd(17)} ${run.steps} steps p50/p95/max ` +
-              `${run.stepP50Ms.toFixed(1)}/${run.stepP95Ms.toFixed(1)}/${run.stepMaxMs.toFixed(1)} ms  ` +
+              `${run.stepP50Ms.toFixed(2)}/${run.stepP95Ms.toFixed(2)}/${run.stepMaxMs.toFixed(1)} ms  ` +
               `task ${run.mainThread.taskMs.toFixed(0)} (script ${run.mainThread.scriptMs.toFixed(0)} layout ${run.mainThread.layoutMs.toFixed(0)} style ${run.mainThread.styleMs.toFixed(0)}) ms  long ${run.longTasks}  ` +
               (run.complete
                 ? `fresh:${same(run.equalsFreshRender)}` +
