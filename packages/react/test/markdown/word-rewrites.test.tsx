@@ -15,6 +15,7 @@ import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { tailBlock } from '../../src/markdown/StreamingMarkdown'
 import {
   changesInBlock,
+  indentedCodeReplaced,
   patchSyntaxTree,
   type WordChange,
   type WordScanOptions,
@@ -83,6 +84,19 @@ function withoutStyles(html: string): string {
 function hasDefinitions(node: Root | Root['children'][number]): boolean {
   if (node.type === 'definition' || node.type === 'footnoteDefinition') return true
   return 'children' in node && node.children.some((child) => hasDefinitions(child as Root['children'][number]))
+}
+
+/** The first code block in `node`, depth first. */
+function findCode(
+  node: Root | Root['children'][number],
+): Extract<Root['children'][number], { type: 'code' }> | undefined {
+  if (node.type === 'code') return node
+  if (!('children' in node)) return undefined
+  for (const child of node.children) {
+    const code = findCode(child as Root['children'][number])
+    if (code) return code
+  }
+  return undefined
 }
 
 /** Without `undefined` fields, which a parse does not write but a spread copy keeps. */
@@ -251,6 +265,68 @@ describe('a word-only rewrite patches the tree', () => {
       expect(patchedLikeParse(before, after, options), `${JSON.stringify(before)} → ${JSON.stringify(after)}`).toBe(
         false,
       )
+    }
+  })
+
+  it('patches words in indented code by its lines (blank and deeper-indented ones too), not under a tab or a container', () => {
+    const options = { bracketsAreText: true }
+    // Lines of code words and punctuation, blank lines of 0–6 spaces, indentation of 4–8 spaces.
+    const codeLine = fc.oneof(
+      fc.integer({ min: 0, max: 6 }).map((spaces) => ' '.repeat(spaces)),
+      fc
+        .tuple(
+          fc.integer({ min: 4, max: 8 }),
+          fc.array(fc.constantFrom('let', 'value', '<td', 'align="center">', '1.', '# note', '*', 'words', '(x)'), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+        )
+        .map(([spaces, words]) => ' '.repeat(spaces) + words.join(' ')),
+    )
+    const codeBlock = fc
+      .array(codeLine, { minLength: 1, maxLength: 12 })
+      .map((lines) => `    first line\n${lines.join('\n')}\n    last words`)
+    let replaced = 0
+    fc.assert(
+      fc.property(codeBlock, picks, (code, chosen) => {
+        const markdown = `Intro.\n\n${code}\n\nAfter.`
+        const rewritten = `Intro.\n\n${swapOtherWords(code, chosen)}\n\nAfter.`
+        const changes = rewritten === markdown ? undefined : inPlaceChanges(markdown, rewritten, options)
+        if (!changes) return
+        const node = parseMarkdown(markdown).children[1]!
+        expect(node.type).toBe('code')
+        const start = node.position!.start.offset!
+        const value = indentedCodeReplaced(
+          (node as { value: string }).value,
+          markdown,
+          start,
+          changesInBlock(markdown, changes, 0),
+        )
+        // Every change is a word in a line of code: taken by the lines, and exactly the parse's code.
+        expect(value, `${JSON.stringify(markdown)} → ${JSON.stringify(rewritten)}`).toBe(
+          (parseMarkdown(rewritten).children[1] as { value: string }).value,
+        )
+        replaced++
+        expect(patchedLikeParse(markdown, rewritten, options)).toBe(true)
+      }),
+      { numRuns: 300, seed: 23 },
+    )
+    expect(replaced).toBeGreaterThan(200)
+    // Indentation with a tab, or code inside a quote or a list item: its lines are not the value's
+    // lines with four spaces cut, so the general path reads it (and still patches it like a parse).
+    for (const [markdown, rewritten] of [
+      ['\tlet value\n\tlet other', '\tlet value\n\tlet third'],
+      ['  \tlet value\n    let other', '  \tlet value\n    let third'],
+      ['> intro\n>\n>     let value\n>     let other', '> intro\n>\n>     let value\n>     let third'],
+      ['- item\n\n      let value\n      let other', '- item\n\n      let value\n      let third'],
+    ] as const) {
+      const changes = inPlaceChanges(markdown, rewritten, options)!
+      const code = findCode(parseMarkdown(markdown))!
+      expect(
+        indentedCodeReplaced(code.value, markdown, code.position!.start.offset!, changesInBlock(markdown, changes, 0)),
+        markdown,
+      ).toBeUndefined()
+      expect(patchedLikeParse(markdown, rewritten, options), markdown).toBe(true)
     }
   })
 
