@@ -13,7 +13,7 @@
 import { type ComponentProps, createContext, memo, type ReactNode, useContext, useRef } from 'react'
 import { RenderedValue, useRenderedValue, useValueOf } from '../primitives/rendered-value'
 import { addAutoDirection } from './block-direction'
-import { beforeLineEnding } from './block-lines'
+import { beforeLineEnding, lineEndings } from './block-lines'
 import { tableHead } from './grow-tail'
 import { reportMarkdownWork } from './instrumentation'
 import { type KeptSyntaxTree, useKeptSyntaxTree } from './kept-syntax-tree'
@@ -32,6 +32,7 @@ import {
 import type { MarkdownSyntax } from './markdown-syntax'
 import { derivedFromOptions, type MarkdownRenderOptions, renderElement } from './render-options'
 import { RenderSettingsContext } from './render-settings'
+import { extendsText } from './text-comparison'
 import { hashOfRange, pageKeys } from './text-hash'
 import { lineEndingLength, lineStartBefore } from './top-level-blocks'
 
@@ -281,8 +282,6 @@ const SettledRows = memo(function SettledRows({ blockKey, head, rows, definition
   return renderSyntaxTree(tree, rowOptions(options))
 })
 
-const lineEndings = /\r\n|\r|\n/g
-
 /**
  * The tree of a page of rows that grew by whole rows (`source`: the kept page's source, a line
  * ending, then the rows that settled since), without parsing the page again: the kept tree, its
@@ -305,7 +304,7 @@ export function grownRowsTree(
     bodyStart > keptLength ||
     table?.type !== 'table' ||
     !table.position ||
-    source.slice(0, keptLength) !== kept.source ||
+    !extendsText(source, kept.source) ||
     // The table goes on to the kept source's last line (no blank line or other block ended it).
     table.position.end.line !== (kept.source.match(lineEndings)?.length ?? 0) + 1
   )

@@ -37,9 +37,7 @@ export function useKeptSyntaxTree(
   const kept = useRef<{ last?: KeptSyntaxTree; before?: KeptSyntaxTree }>({}).current
   const { last, before } = kept
   const tree =
-    before?.source === source && before.source !== last?.source
-      ? before.tree
-      : last && keptTree(last, source, definitions, syntax, blockKey, grown)
+    before?.source === source ? before.tree : last && keptTree(last, source, definitions, syntax, blockKey, grown)
   if (!tree) reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: true })
   else if (tree === before?.tree)
     reportMarkdownWork({ kind: 'block-render', chars: source.length, blockKey, parsed: false })

@@ -11,6 +11,7 @@
  * ends it (`NestedList`).
  */
 import type { List, ListItem } from 'mdast'
+import { lineEndings } from './block-lines'
 import type { MarkdownSyntax } from './markdown-syntax'
 import { endsInFlowLeaf, isClosedFence, lineEndingLength, lineStartBefore } from './top-level-blocks'
 
@@ -617,8 +618,6 @@ function isCutSafe(item: string, indent: number): boolean {
 
 /** A task list item's checkbox at the start of a line (an item's, or a nested item's). */
 export const taskCheckbox = /^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]\]/m
-
-const lineEndings = /\r\n|\r|\n/g
 
 function offsetOf(item: ListItem): number {
   return item.position?.start.offset ?? 0

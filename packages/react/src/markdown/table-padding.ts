@@ -17,6 +17,7 @@
  * Line endings never change, so no line changes its number and no block boundary moves.
  */
 import type { Nodes, Root } from 'mdast'
+import { lineEndings } from './block-lines'
 import { type LineTextChange, pointShifter, type TextChange } from './text-changes'
 
 /** One run of spaces or `-` changed in length, at offsets of the old text (`insert`: the new run). */
@@ -79,7 +80,6 @@ export function paddingChanges(
   return changes
 }
 
-const lineEndings = /\r\n|\r|\n/g
 const tableLine = /^ {0,3}\|/
 
 /** The lines of `text`: start and end (before the line ending) of each. */

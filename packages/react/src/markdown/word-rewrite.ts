@@ -45,6 +45,7 @@
  */
 import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
+import { lineEndings } from './block-lines'
 import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { hasTextAt, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
@@ -559,8 +560,6 @@ function isSpace(code: number): boolean {
 export interface BlockWordChange extends WordChange {
   readonly line: number
 }
-
-const lineEndings = /\r\n|\r|\n/g
 
 /** `changes` (offsets in the whole old text) relative to a block `block` starting at `start`, with their lines. */
 export function changesInBlock(block: string, changes: readonly WordChange[], start: number): BlockWordChange[] {
