@@ -125,7 +125,7 @@ export function parseRegion(
     lastIndex > 0 &&
     groupStarts[groups - 1]! < lastIndex &&
     nodes[lastIndex]!.lineStart > lastLineEnd &&
-    interruptsOnFirstLine(region, nodes[lastIndex - 1]!, nodes[lastIndex]!)
+    (nodes[lastIndex - 1]!.indentedCode || interruptsOnFirstLine(region, nodes[lastIndex - 1]!, nodes[lastIndex]!))
 
   let hasOutput = hasOutputBefore
   const blockAt = (group: number): MarkdownBlock => {
@@ -336,8 +336,10 @@ export function closedTail(previous: SplitState, text: string): MarkdownBlock | 
  * - an HTML block or code in a list item or block quote ends where the next line closes its
  *   container, and whether it keeps its last line ending depends on what that next line is (not
  *   a fence its own closing line closed: `endsInFlowLeaf`);
- * - micromark parses a node differently after an indented code block (an empty nested list item
- *   followed by a lazy line becomes paragraph text), and indented code differently after a list;
+ * - micromark parses the node after an indented code block as if it interrupted paragraph text: a
+ *   list item there (an empty one, or one numbered from other than 1, in a quote or footnote too) is
+ *   paragraph text; any other node parses as it does alone once its first line is complete. And it
+ *   parses indented code differently after a list;
  * - a node interrupting paragraph text (or a link reference definition, which is paragraph text)
  *   without a blank line is parsed in "interrupt" mode (an empty nested list item cannot interrupt a
  *   paragraph, so it stays text), and an indented line after a definition whose title did not
@@ -346,7 +348,7 @@ export function closedTail(previous: SplitState, text: string): MarkdownBlock | 
  * Such nodes share a block.
  */
 export function dependsOnPrevious(text: string, previous: TopLevelBlock, node: TopLevelBlock): boolean {
-  if (previous.indentedCode) return true
+  if (previous.indentedCode) return !lineEnds(text, node.lineStart) || opensListItem(text, node.lineStart)
   // Indented code after a list: in the whole text micromark ends it at a blank line followed by a
   // line indented as far as the list item's content (two code blocks), alone it runs on (one).
   if (previous.type === 'list' && node.indentedCode) return true
@@ -377,6 +379,14 @@ function interruptsOnFirstLine(text: string, previous: TopLevelBlock, node: TopL
   if (!containerInterrupters.has(node.type)) return false
   return textAfterMarkers.test(text.slice(node.lineStart, node.lineStart + 120))
 }
+
+/** Whether the line at `lineStart` opens a list item, after any quote or footnote markers. */
+function opensListItem(text: string, lineStart: number): boolean {
+  listItemOpening.lastIndex = lineStart
+  return listItemOpening.test(text)
+}
+
+const listItemOpening = /(?:[ \t]*>|[ \t]*\[\^[^\]\r\n]*\]:)*[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t\r\n]|$)/y
 
 const leafInterrupters = new Set(['heading', 'thematicBreak', 'code', 'html'])
 

@@ -45,7 +45,7 @@ export interface MarkdownBlock {
    */
   readonly rendersAsOwner?: true
   /**
-   * Set on a tail block holding a node after paragraph text whose first line is not complete: once
+   * Set on a tail block holding a node after paragraph text or indented code whose first line is not complete: once
    * it is, that node may be a block of its own (`dependsOnPrevious`), so the tail is split again.
    */
   readonly awaitsLine?: true

@@ -359,6 +359,63 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     editsKeepParsedTrees(document, edit, 'quote edit', { numRuns: 1500, seed: 229 })
   })
 
+  it('after indented code, a node is a block of its own unless its first line opens a list item: streamed and edited, each step a fresh split', {
+    timeout: 120_000,
+  }, () => {
+    // micromark reads a list item right after indented code (an empty one, one numbered from other
+    // than 1, in a quote or a footnote too) as paragraph text; alone it would be a list.
+    const line = fc.constantFrom(
+      ...['3. a', '-', '- -', '2)', '1. one', '* b', '> 3. q', '> -', '>> 2) x', '[^n]: 4. z', '[^n]: text', '+'],
+      ...['| a | b |', '| - | - |', 'a | b', '-- | --', '# h', 'h', '===', '---', '```', '~~~', '<div>', '</div>'],
+      ...['para text', '[ref]: /u', '[ref]', '    more code', '\tcode', '   - c', '', '  ', '> quote', '***'],
+    )
+    const document = fc
+      .record({
+        code: fc.array(fc.constantFrom('    code', '     x()', '\ty', '    '), { maxLength: 2 }),
+        blank: fc.constantFrom('', '\n', '\n  \n'),
+        lines: fc.array(line, { minLength: 1, maxLength: 6 }),
+      })
+      .map(
+        ({ code, blank, lines }) => `    code\n${code.map((line) => `${line}\n`).join('')}${blank}${lines.join('\n')}`,
+      )
+    const edit = fc.constantFrom(...['', 'word', '3. ', '- ', '\n', '\n\n', '    ', '> ', '|', '1', '.', ')', '\t'])
+    fc.assert(
+      fc.property(
+        document,
+        fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 6 }), insert: edit }), { maxLength: 4 }),
+        (markdown, edits) => {
+          let state = splitFrom(undefined, '')
+          for (let end = 1; end <= markdown.length; end++)
+            state = rewriteChecked(state, markdown.slice(0, end), 'streamed')
+          let text = markdown
+          for (const { at, length, insert } of edits) {
+            const from = at % (text.length + 1)
+            text = text.slice(0, from) + insert + text.slice(from + length)
+            state = rewriteChecked(state, text, 'edited')
+          }
+        },
+      ),
+      { numRuns: 250, seed: 71 },
+    )
+  })
+
+  it('a table after indented code is a block of its own: reformatting it parses the table, not the code', () => {
+    const code = Array.from({ length: 200 }, (_, n) => `    <td>contributor ${n}</td>`).join('\n')
+    const table = (pad: string) =>
+      ['| name | kind |', '| --- | --- |', ...Array.from({ length: 50 }, (_, n) => `| row${pad} | ${n}${pad} |`)].join(
+        '\n',
+      )
+    const live = liveMarkdown()
+    live.render({ text: `${code}\n\n${table('')}\n`, streaming: true })
+    for (const pad of [' ', '  ', '']) {
+      const text = `${code}\n\n${table(pad)}\n`
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+      expect(Math.max(0, ...parsed), pad.length.toString()).toBeLessThan(table(pad).length + 10)
+      expect(renderedHtml(live)).toBe(freshHtml({ text, streaming: true }))
+    }
+    live.unmount()
+  })
+
   it("a change that takes all the text of a streaming quote's last child leaves its leaf in the child before", () => {
     // The changed lines parse as a quote of markers alone: the text is typed in the kept children's last block.
     for (const [before, after] of [
