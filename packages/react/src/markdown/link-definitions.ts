@@ -183,3 +183,16 @@ function definitionLine({ identifier, url, title }: LinkDefinition): string {
 function escapePunctuation(value: string): string {
   return value.replace(/[!-/:-@[-`{-~]/g, '\\$&')
 }
+
+const identifiersOf = new WeakMap<DocumentDefinitions, ReadonlySet<string>>()
+
+/** Whether `definitions` define a label, by its identifier (micromark's normalised form, lower-cased as mdast writes it). */
+export function definesLabel(definitions: DocumentDefinitions): (identifier: string) => boolean {
+  let identifiers = identifiersOf.get(definitions)
+  if (!identifiers) {
+    identifiers = new Set(definitions.list.map((definition) => definition.identifier))
+    identifiersOf.set(definitions, identifiers)
+  }
+  const found = identifiers
+  return (identifier) => found.has(identifier)
+}

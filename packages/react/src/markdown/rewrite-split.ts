@@ -20,6 +20,7 @@ import {
   rewriteBlocksInPlace,
   tableRowRewrite,
 } from './in-place-rewrites'
+import { definesLabel } from './link-definitions'
 import { keepStreamingList, shiftedStreamingList, streamingListOf } from './list-items'
 import { parsesWithDefinitions } from './markdown-syntax'
 import { closedTail, parseRegion, splitRegion, withDefinitions } from './split-region'
@@ -221,6 +222,7 @@ function wordRewrite(
   const inCode = codeOffsets(all)
   const scan = wordChanges(before, text, prefix, suffix, {
     bracketsAreText: !previous.hasDefinitions,
+    isDefinedLabel: definesLabel(previous.definitions),
     plainPunctuation: previous.syntax.plainTextPunctuation === true,
     inCode: (offset) => inCode(offset - shift),
     // A run the tree of its block cannot take (a citation marker ` [1]` in a document with

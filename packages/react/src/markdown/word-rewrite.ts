@@ -45,6 +45,7 @@
  */
 import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { lineEndings } from './block-lines'
 import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
@@ -69,6 +70,12 @@ export interface WordScan {
 export interface WordScanOptions {
   /** The text has no link or footnote definition: a bracketed word is no label that could match one. */
   readonly bracketsAreText?: boolean
+  /**
+   * Whether the text defines a link label (by its identifier, as mdast writes it): where it has
+   * definitions, a plain run holding one bracketed label none matches (a citation marker ` [3]`)
+   * may still be text (`citationStaysText`).
+   */
+  readonly isDefinedLabel?: (identifier: string) => boolean
   /** Plain runs of punctuation may be inserted or removed too (`MarkdownSyntax.plainTextPunctuation`). */
   readonly plainPunctuation?: boolean
   /**
@@ -161,7 +168,14 @@ export function wordChanges(
   after: string,
   prefix: number,
   suffix: number,
-  { bracketsAreText = false, plainPunctuation = false, inCode, stopsBefore, beforeShift = 0 }: WordScanOptions = {},
+  {
+    bracketsAreText = false,
+    isDefinedLabel,
+    plainPunctuation = false,
+    inCode,
+    stopsBefore,
+    beforeShift = 0,
+  }: WordScanOptions = {},
 ): WordScan | undefined {
   // Widen the differing region to whole words (and whole surrogate pairs).
   let start = prefix + beforeShift
@@ -199,7 +213,9 @@ export function wordChanges(
       word === restructures
         ? undefined
         : (word ??
-          (plainPunctuation ? inertSpan(before, after, oldAt, newAt, oldEnd, newEnd, bracketsAreText) : undefined))
+          (plainPunctuation
+            ? inertSpan(before, after, oldAt, newAt, oldEnd, newEnd, bracketsAreText, isDefinedLabel)
+            : undefined))
     if (!change || stopsBefore?.(change)) {
       reportMarkdownWork({ kind: 'word-scan', chars: oldAt - start })
       return changes.length > 0 ? { changes, stop: { old: oldAt, new: newAt } } : undefined
@@ -282,6 +298,7 @@ function inertSpan(
   oldEnd: number,
   newEnd: number,
   bracketsAreText: boolean,
+  isDefinedLabel: WordScanOptions['isDefinedLabel'],
 ): ScannedChange | undefined {
   const oldMax = Math.min(plainRunLength(before, oldAt, oldEnd), maxInertSpan)
   const newMax = Math.min(plainRunLength(after, newAt, newEnd), maxInertSpan)
@@ -299,7 +316,9 @@ function inertSpan(
         insert: after.slice(newAt, newTo),
         endShift: newTo - oldTo,
         run: true,
-        patchable: isPatchableRun(before, removed, bracketsAreText) && isPatchableRun(after, inserted, bracketsAreText),
+        patchable:
+          isPatchableRun(before, removed, bracketsAreText, isDefinedLabel) &&
+          isPatchableRun(after, inserted, bracketsAreText, isDefinedLabel),
       }
     }
   }
@@ -444,11 +463,68 @@ function isPatchableInText(text: string, found: Word, bracketsAreText: boolean):
  * reference, escape, tag or autolink (literal or not) in the non-space characters around and in it,
  * and brackets only where they cannot be a label.
  */
-function isPatchableRun(text: string, run: Word, bracketsAreText: boolean): boolean {
-  const around = runAround(text, run.start, run.end).text
-  if (unpatchableAroundRun.test(around) || (!bracketsAreText && brackets.test(around))) return false
+function isPatchableRun(
+  text: string,
+  run: Word,
+  bracketsAreText: boolean,
+  isDefinedLabel: WordScanOptions['isDefinedLabel'],
+): boolean {
+  const around = runAround(text, run.start, run.end)
+  if (unpatchableAroundRun.test(around.text)) return false
+  if (
+    !bracketsAreText &&
+    brackets.test(around.text) &&
+    !(isDefinedLabel && citationStaysText(text, run, isDefinedLabel))
+  ) {
+    return false
+  }
   return !inLinkParentheses(text, run.start)
 }
+
+/**
+ * Whether the brackets a run holds stay text in a text with definitions: they are the only ones in
+ * the run and in the non-space characters around them (so no link text or label right before or
+ * after), one label (` [3]`) that no link definition matches and no footnote's (`^`), no task
+ * checkbox (`[ ]`, `[x]`), and the bracket before them in their paragraph is not a `[` (which, were
+ * they removed, could open a label a definition matches; a label holds no brackets). A backtick or
+ * tag before that bracket may hide one: then they are not taken for text. Parentheses after them
+ * are `isPatchableRun`'s to judge, as where there are no definitions; a label around an inserted
+ * run is the tree patch's (`inLabel`).
+ */
+function citationStaysText(text: string, run: Word, isDefinedLabel: (identifier: string) => boolean): boolean {
+  // Where a run goes in (or comes out), the other text's run is empty: it is judged there.
+  if (run.start === run.end) return true
+  const open = text.indexOf('[', run.start)
+  const close = open < 0 ? -1 : text.indexOf(']', open)
+  if (close < 0 || close >= run.end) return false
+  if (brackets.test(text.slice(run.start, open)) || brackets.test(text.slice(close + 1, run.end))) return false
+  const around = runAround(text, open, close + 1)
+  for (let index = around.start; index < around.start + around.text.length; index++) {
+    const code = text.charCodeAt(index)
+    if ((code === 91 || code === 93) && index !== open && index !== close) return false
+  }
+  const label = text.slice(open + 1, close)
+  if (!citationLabel.test(label) || isDefinedLabel(normalizeIdentifier(label).toLowerCase())) return false
+  // The bracket before them in the paragraph: a `[` with nothing bracketed between may open a label
+  // around them; a `]` (or none) leaves any label around them holding brackets, so no label.
+  for (let index = open - 1; index >= 0; index--) {
+    const code = text.charCodeAt(index)
+    if (code === 10 && endsBlankLine(text, index)) return true
+    if (code === 96 || code === 60 || code === 62) return false
+    if ((code === 91 || code === 93) && !isEscaped(text, index)) return code === 93
+  }
+  return true
+}
+
+/** Whether the character at `at` follows an odd run of backslashes. */
+function isEscaped(text: string, at: number): boolean {
+  let start = at
+  while (start > 0 && text.charCodeAt(start - 1) === 92) start--
+  return (at - start) % 2 === 1
+}
+
+/** A label that is text unless defined: not a footnote's, a checkbox, blank, or holding a backtick. */
+const citationLabel = /^(?![ \t]*[xX]?[ \t]*$)(?!\^)[^`]+$/
 
 /**
  * Whether a run at `at` may stand in the parentheses after a link's text: a `](` before it in its

@@ -118,7 +118,7 @@ function editsKeepParsedTrees(
 const fragment = fc.constantFrom(
   ...['\n', '\n\n', 'a', 'b c', 'word ', '- ', '* ', '1. ', '> ', '    ', '  ', '\t', '```', '~~~', '# ', '---'],
   ...['===', '| x | y |', '| - | - |', '<div>', '</div>', '<!--', '-->', '**', '_', '`', '[x]: /u', '[x]', '[^n]'],
-  ...['[^n]: note', '[y][X]', '\r\n', 'é'],
+  ...['[^n]: note', '[y][X]', '\r\n', 'é', '[1]: /one'],
   // Plain runs a rewrite may insert in the middle of a line (citation markers, clauses).
   ...[' [1]', ', ', '.', ' (a)', ':', ')'],
 )

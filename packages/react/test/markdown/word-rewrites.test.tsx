@@ -86,6 +86,13 @@ function hasDefinitions(node: Root | Root['children'][number]): boolean {
   return 'children' in node && node.children.some((child) => hasDefinitions(child as Root['children'][number]))
 }
 
+/** The identifiers of the link definitions in `node`. */
+function definedIdentifiers(node: Root | Root['children'][number], into = new Set<string>()): Set<string> {
+  if (node.type === 'definition') into.add(node.identifier)
+  if ('children' in node) for (const child of node.children) definedIdentifiers(child as Root['children'][number], into)
+  return into
+}
+
 /** The first code block in `node`, depth first. */
 function findCode(
   node: Root | Root['children'][number],
@@ -364,6 +371,10 @@ const plainRuns = [
   ':',
   '[^1]',
   ' [^note-2]',
+  // Labels the spec's examples define (where one is defined, the run makes a link: declined).
+  ' [foo]',
+  ' [ FOO ]',
+  ' [bar]',
 ]
 
 /** `text` with each chosen plain run inserted at a position (modulo the length), or a run removed. */
@@ -387,10 +398,15 @@ const insertions = fc.array(fc.record({ at: fc.nat(), run: fc.nat(), remove: fc.
 })
 
 describe('plain runs inserted or removed (citation markers, clauses)', () => {
-  const gfm = (before: string): WordScanOptions => ({
-    bracketsAreText: !hasDefinitions(parseMarkdown(before)),
-    plainPunctuation: true,
-  })
+  const gfm = (before: string): WordScanOptions => {
+    const tree = parseMarkdown(before)
+    const defined = definedIdentifiers(tree)
+    return {
+      bracketsAreText: !hasDefinitions(tree),
+      isDefinedLabel: (identifier) => defined.has(identifier),
+      plainPunctuation: true,
+    }
+  }
 
   it('patch to exactly the tree a parse of the new text gives, positions included', () => {
     let patched = 0
@@ -466,6 +482,21 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
     expect(patched('see www.example.com now', 'see www.example.com, now')).toBeUndefined()
     expect(patched('mail me@example.com now', 'mail me@example.com, now')).toBeUndefined()
     expect(patched('a [1] b\n\n[1]: /url', 'a b\n\n[1]: /url')).toBeUndefined()
+    // Where there are definitions, a label none matches is text: patched, unless it would make a
+    // link's text or label, or sit in brackets a reference's label spans (which hold no brackets).
+    const defined = '\n\n[x]: /u\n[see also here]: /v'
+    expect(patched(`a b.${defined}`, `a b [3].${defined}`)).toBeDefined()
+    expect(patched(`a b [3].${defined}`, `a b.${defined}`)).toBeDefined()
+    expect(patched(`a b.${defined}`, `a b [X].${defined}`)).toBeUndefined()
+    expect(patched(`[see also here] b${defined}`, `[see also [3] here] b${defined}`)).toBeUndefined()
+    expect(patched(`[see also [3] here] b${defined}`, `[see also here] b${defined}`)).toBeUndefined()
+    // An escaped bracket stands in a label: `[see \] also [3] here]` without `[3]` is a reference.
+    const escaped = `${defined}\n[see \\] also here]: /w`
+    expect(patched(`[see \\] also [3] here] b${escaped}`, `[see \\] also here] b${escaped}`)).toBeUndefined()
+    expect(patched(`a (see) b${defined}`, `a  [3](see) b${defined}`)).toBeUndefined()
+    expect(patched(`a [c] b${defined}`, `a [c] [3] b${defined}`)).toBeDefined()
+    expect(patched(`a [c](/u). b${defined}`, `a [c](/u) [3]. b${defined}`)).toBeDefined()
+    expect(patched(`a b. c${defined}`, `a b [3] [x]. c${defined}`)).toBeUndefined()
     expect(patched('a b\n\n[^1]: note', 'a [^1] b\n\n[^1]: note')).toBeUndefined()
     // In the parentheses after a link's text: a run going may make them a destination and title.
     expect(patched('[a](b it) tail', '[a](b ) tail')).toBeUndefined()
