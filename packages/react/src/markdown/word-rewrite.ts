@@ -485,11 +485,10 @@ function isPatchableRun(
  * Whether the brackets a run holds stay text in a text with definitions: they are the only ones in
  * the run and in the non-space characters around them (so no link text or label right before or
  * after), one label (` [3]`) that no link definition matches and no footnote's (`^`), no task
- * checkbox (`[ ]`, `[x]`), and the bracket before them in their paragraph is not a `[` (which, were
- * they removed, could open a label a definition matches; a label holds no brackets). A backtick or
- * tag before that bracket may hide one: then they are not taken for text. Parentheses after them
- * are `isPatchableRun`'s to judge, as where there are no definitions; a label around an inserted
- * run is the tree patch's (`inLabel`).
+ * checkbox (`[ ]`, `[x]`), and the bracket before them in their paragraph is known and not a `[`
+ * (which, were they removed, could open a label a definition matches; a label holds no brackets).
+ * Parentheses after them are `isPatchableRun`'s to judge, as where there are no definitions; a
+ * label around an inserted run is the tree patch's (`inLabel`).
  */
 function citationStaysText(text: string, run: Word, isDefinedLabel: (identifier: string) => boolean): boolean {
   // Where a run goes in (or comes out), the other text's run is empty: it is judged there.
@@ -505,22 +504,51 @@ function citationStaysText(text: string, run: Word, isDefinedLabel: (identifier:
   }
   const label = text.slice(open + 1, close)
   if (!citationLabel.test(label) || isDefinedLabel(normalizeIdentifier(label).toLowerCase())) return false
-  // The bracket before them in the paragraph: a `[` with nothing bracketed between may open a label
-  // around them; a `]` (or none) leaves any label around them holding brackets, so no label.
-  for (let index = open - 1; index >= 0; index--) {
-    const code = text.charCodeAt(index)
-    if (code === 10 && endsBlankLine(text, index)) return true
-    if (code === 96 || code === 60 || code === 62) return false
-    if ((code === 91 || code === 93) && !isEscaped(text, index)) return code === 93
-  }
-  return true
+  const before = bracketBefore(text, paragraphStart(text, open), open)
+  return before === 0 || before === 93
 }
 
-/** Whether the character at `at` follows an odd run of backslashes. */
-function isEscaped(text: string, at: number): boolean {
-  let start = at
-  while (start > 0 && text.charCodeAt(start - 1) === 92) start--
-  return (at - start) % 2 === 1
+/** Where the paragraph holding `at` starts: after the last blank line before it. */
+function paragraphStart(text: string, at: number): number {
+  for (let index = at - 1; index > 0; index--) {
+    if (text.charCodeAt(index) === 10 && endsBlankLine(text, index)) return index + 1
+  }
+  return 0
+}
+
+/**
+ * The last bracket (its code: `[` 91 or `]` 93; 0 for none) from `from` to `to` that is one: not
+ * escaped, not in a code span. A `[` there with nothing bracketed after it may open a label around
+ * `to`; a `]` leaves any label around `to` holding brackets, so no label. -1 where it cannot tell:
+ * after a tag or autolink's `<`, or a backtick run that `to` may lie in.
+ */
+function bracketBefore(text: string, from: number, to: number): number {
+  let last = 0
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 92) index++
+    else if (code === 60) return -1
+    else if (code === 91 || code === 93) last = code
+    else if (code === 96) {
+      let size = 1
+      while (text.charCodeAt(index + size) === 96) size++
+      const closing = closingBacktickRun(text, index + size, size)
+      if (closing < 0 || closing >= to) return -1
+      index = closing + size - 1
+    }
+  }
+  return last
+}
+
+/** Where the next run of exactly `size` backticks from `from` starts; -1 when there is none. */
+function closingBacktickRun(text: string, from: number, size: number): number {
+  for (let index = text.indexOf('`', from); index >= 0; index = text.indexOf('`', index)) {
+    let end = index + 1
+    while (text.charCodeAt(end) === 96) end++
+    if (end - index === size) return index
+    index = end
+  }
+  return -1
 }
 
 /** A label that is text unless defined: not a footnote's, a checkbox, blank, or holding a backtick. */

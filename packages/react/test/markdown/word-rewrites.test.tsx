@@ -497,6 +497,14 @@ describe('plain runs inserted or removed (citation markers, clauses)', () => {
     expect(patched(`a [c] b${defined}`, `a [c] [3] b${defined}`)).toBeDefined()
     expect(patched(`a [c](/u). b${defined}`, `a [c](/u) [3]. b${defined}`)).toBeDefined()
     expect(patched(`a b. c${defined}`, `a b [3] [x]. c${defined}`)).toBeUndefined()
+    // A code span before them (whose brackets are none) is read past; patched or not, a patch is a parse.
+    expect(patched(`a \`]\` b.${defined}`, `a \`]\` b [3].${defined}`)).toBeDefined()
+    for (const [before, after] of [
+      [`[see \`]\` also [3] here] b`, `[see \`]\` also here] b`],
+      [`[see \`\` also [3] here] b`, `[see \`\` also here] b`],
+      [`a <b>c</b> d.`, `a <b>c</b> d [3].`],
+    ])
+      patchedLikeParse(`${before}${defined}`, `${after}${defined}`, gfm(`${before}${defined}`))
     expect(patched('a b\n\n[^1]: note', 'a [^1] b\n\n[^1]: note')).toBeUndefined()
     // In the parentheses after a link's text: a run going may make them a destination and title.
     expect(patched('[a](b it) tail', '[a](b ) tail')).toBeUndefined()
