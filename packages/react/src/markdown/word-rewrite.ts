@@ -47,6 +47,7 @@ import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { lineEndings } from './block-lines'
+import { codeSpanEnd } from './inline-repair'
 import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
 import { hasTextAt, sharedPrefixLength, sharedSuffixLength } from './text-comparison'
@@ -530,25 +531,12 @@ function bracketBefore(text: string, from: number, to: number): number {
     else if (code === 60) return -1
     else if (code === 91 || code === 93) last = code
     else if (code === 96) {
-      let size = 1
-      while (text.charCodeAt(index + size) === 96) size++
-      const closing = closingBacktickRun(text, index + size, size)
-      if (closing < 0 || closing >= to) return -1
-      index = closing + size - 1
+      const end = codeSpanEnd(text, index)
+      if (end < 0 || end > to) return -1
+      index = end - 1
     }
   }
   return last
-}
-
-/** Where the next run of exactly `size` backticks from `from` starts; -1 when there is none. */
-function closingBacktickRun(text: string, from: number, size: number): number {
-  for (let index = text.indexOf('`', from); index >= 0; index = text.indexOf('`', index)) {
-    let end = index + 1
-    while (text.charCodeAt(end) === 96) end++
-    if (end - index === size) return index
-    index = end
-  }
-  return -1
 }
 
 /** A label that is text unless defined: not a footnote's, a checkbox, blank, or holding a backtick. */
