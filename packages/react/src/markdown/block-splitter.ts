@@ -75,19 +75,56 @@ export function advanceSplit(
   // Compared once: over a long message this is a scan of the whole text.
   if (extendsText(text, previous.text)) {
     const extended = previous.extended ? { ...previous, extended: undefined } : previous
-    return {
-      ...(growTail(previous, text, true) ||
-        growList(previous, text) ||
-        growQuote(previous, text) ||
-        closedBy(previous, text) ||
-        closedFence(previous, text) ||
-        splitFrom(previous, text, true)),
-      extended,
-    }
+    return { ...appendedSplit(previous, text), extended }
   }
   const rewrites = previous.rewrites + 1
   if (previous.extended?.text === text) return { ...previous.extended, rewrites }
+  const rewrittenEnd = rewrittenOldTextEnd(previous.text, text)
+  if (rewrittenEnd > 0) {
+    const rewritten = { ...rewriteSplit(previous, text.slice(0, rewrittenEnd)), rewrites, extended: undefined }
+    return { ...appendedSplit(rewritten, text), extended: undefined }
+  }
   return { ...rewriteSplit(previous, text), rewrites, extended: undefined }
+}
+
+/** `text`, which extends the previous text, split by the first path that takes what it adds. */
+function appendedSplit(previous: SplitState, text: string): SplitState {
+  return (
+    growTail(previous, text, true) ||
+    growList(previous, text) ||
+    growQuote(previous, text) ||
+    closedBy(previous, text) ||
+    closedFence(previous, text) ||
+    splitFrom(previous, text, true)
+  )
+}
+
+/** How many characters of the old text's end find it again in the new (see `rewrittenOldTextEnd`). */
+const oldEndProbe = 64
+/** How far before the old text's length that end is looked for: what the rewrite may have removed. */
+const removedBeforeEnd = 2048
+
+/**
+ * Where the old text, rewritten, ends in the new text when the new one also appends after it (a
+ * `full` that inserts citation markers and adds a sources list): the end of the old text's last
+ * characters, found again in the new text with text after them; 0 when they are not there. The
+ * rewrite is then split as two steps, the rewrite up to there and the append after it, so what is
+ * appended takes the append paths (a list or a table the old text ended in grows by its last
+ * items) instead of the rewrite parsing everything from the last change on. Either way the split is
+ * the one a fresh split gives; only what is parsed differs.
+ *
+ * Not when those characters occur earlier in the old text too (a repeated line: the place found may
+ * be the earlier one, and the "append" most of the text), nor when what is appended may define a
+ * link or footnote (`]:`): the blocks before it would render again once it does.
+ */
+function rewrittenOldTextEnd(oldText: string, text: string): number {
+  if (oldText.length < oldEndProbe * 2) return 0
+  const probe = oldText.slice(-oldEndProbe)
+  const from = Math.max(0, oldText.length - oldEndProbe - removedBeforeEnd)
+  if (oldText.indexOf(probe, from) !== oldText.length - oldEndProbe) return 0
+  const at = text.indexOf(probe, from)
+  const end = at + oldEndProbe
+  return at >= 0 && end < text.length && !text.includes(']:', end) ? end : 0
 }
 
 /** `text`, which extends the previous text, split when what it adds closes the tail (`closedTail`): the region after it alone is parsed. */

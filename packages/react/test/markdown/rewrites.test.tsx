@@ -935,6 +935,53 @@ describe('citations: markers in a few paragraphs and a sources list after the la
     )
   })
 
+  it('a message ending in a long list, cited and given a sources list: the list is not parsed again, by the split or the render', () => {
+    // A table of contents closing a README: its items nested, the whole list the tail.
+    const contents = Array.from(
+      { length: 60 },
+      (_, index) => `- [Chapter ${index}](#chapter-${index})\n  - [Part ${index}.1](#part-${index}-1)`,
+    ).join('\n')
+    const draft = `${longDocument}\n${contents}\n`
+    const cited = withCitations(draft, [3, 30, 55]) + sources
+    const live = liveMarkdown()
+    live.render({ text: draft, streaming: true })
+    for (const round of [1, 2]) {
+      const parsed = charsParsedBy(() => live.render({ text: cited, streaming: true }))
+      expect(renderedHtml(live), `round ${round}`).toBe(freshHtml({ text: cited, streaming: true }))
+      expect(Math.max(0, ...parsed), `round ${round}`).toBeLessThan(contents.length / 4)
+      // Restored to the draft (a retraction of the markers and the list), then cited again.
+      live.render({ text: draft, streaming: true })
+      expect(renderedHtml(live), `round ${round}`).toBe(freshHtml({ text: draft, streaming: true }))
+    }
+    live.unmount()
+  })
+
+  it('random documents rewritten in a few places and appended to, their last lines repeated: each step equals a fresh split', {
+    timeout: 120_000,
+  }, () => {
+    // Long enough that the old text's end is found in the new one, and the rewrite split as a
+    // rewrite then an append; the repeated ending may be found at the wrong place.
+    fc.assert(
+      fc.property(
+        fc.array(fragment, { minLength: 4, maxLength: 30 }).map((parts) => parts.join('')),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+        fc.array(fragment, { minLength: 1, maxLength: 8 }).map((parts) => parts.join('')),
+        fc.boolean(),
+        (body, cuts, appended, repeatEnding) => {
+          const markdown = `${'A first paragraph long enough to leave its ending alone. '.repeat(3)}\n\n${body}`
+          let cited = markdown
+          for (const [index, at] of cuts.entries()) {
+            const cut = at % (cited.length + 1)
+            cited = `${cited.slice(0, cut)} [${index + 1}]${cited.slice(cut)}`
+          }
+          const ending = repeatEnding ? markdown.slice(-80) : ''
+          rewriteChecked(splitFrom(undefined, markdown), `${cited}${appended}${ending}${appended}`, 'cited, appended')
+        },
+      ),
+      { numRuns: 600, seed: 35 },
+    )
+  })
+
   it('a rewrite that changes a link definition re-renders the unchanged block that uses it', () => {
     const defined = `${draft.replace('Paragraph 12 with', 'Paragraph 12 [cited][ref] with')}\n[ref]: https://example.com/a\n`
     const live = liveMarkdown()
