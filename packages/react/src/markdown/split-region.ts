@@ -5,7 +5,7 @@
  * (`dependsOnPrevious`) share a block.
  */
 
-import { beforeLineEnding, blankText, emptyLineThenContent, lineEndings, lineEnds } from './block-lines'
+import { beforeLineEnding, blankText, blockTagStart, emptyLineThenContent, lineEndings, lineEnds } from './block-lines'
 import { blockTrees, definedTrees } from './block-trees'
 import { type LabelsDefinedElsewhere, mayUseAny, noLabelsElsewhere } from './defined-labels'
 import { documentDefinitions, type LinkDefinition, labelSearchKey, noDefinitions } from './link-definitions'
@@ -22,7 +22,13 @@ import {
   settledBlocks,
 } from './split-state'
 import { extendsText, hasTextAt } from './text-comparison'
-import { lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
+import {
+  lineEndingLength,
+  lineStartBefore,
+  parseTopLevelBlocks,
+  type TailLeaf,
+  type TopLevelBlock,
+} from './top-level-blocks'
 
 /**
  * Splits `text` from the last settled boundary of `previous` when it extends its text, from the
@@ -308,27 +314,50 @@ export function withDefinitions(previous: SplitState | undefined, split: SplitSt
 
 /**
  * The tail, when `text` keeps it and closes it, so it settles as it is without a parse: one
- * top-level paragraph (its innermost last block is itself) or table ending with a line ending,
+ * top-level paragraph (its innermost last block is itself), table, HTML block that a blank line
+ * ends (`blockTagStart`: a README's contributors table) or indented code, ending with a line ending,
  * unchanged in `text`, followed there by an empty line and then a line that is not blank (a sources
- * list appended after the last paragraph or table). A blank line closes a top-level paragraph or a
- * table whatever follows, so it parses as it did at the end of the old text; and the next block
- * starts right after it (a block's slice ends before the line ending of its last line, here the
- * empty line's).
+ * list appended after the last paragraph or table). A blank line closes a top-level paragraph, a
+ * table or such an HTML block whatever follows, so it parses as it did at the end of the old text;
+ * indented code, when that line is not indented as code and opens no list item (which micromark reads
+ * differently after indented code, `dependsOnPrevious`). The next block starts right after it (a
+ * block's slice ends before the line ending of its last line, here the empty line's).
  */
 export function closedTail(previous: SplitState, text: string): MarkdownBlock | undefined {
   const tail = previous.tail[0]
   const leaf = previous.tailLeaf
   if (previous.tail.length !== 1 || !tail || !leaf) return undefined
-  const paragraph =
-    tail.type === 'paragraph' && leaf.type === 'paragraph' && blankText.test(tail.text.slice(0, leaf.start))
-  if (!paragraph && !(tail.type === 'table' && leaf.type === 'tableCell')) return undefined
+  const firstLine = tail.text.slice(lineStartBefore(tail.text, leaf.start))
+  const topLevel = leaf.type === tail.type && blankText.test(tail.text.slice(0, leaf.start))
+  const code = topLevel && tail.type === 'code' && indentedCodeLine.test(firstLine)
+  const closes =
+    (topLevel && tail.type === 'paragraph') ||
+    (tail.type === 'table' && leaf.type === 'tableCell') ||
+    (topLevel && tail.type === 'html' && blockTagStart.test(firstLine.trimStart())) ||
+    code
+  if (!closes) return undefined
   const end = previous.settledEnd + tail.text.length
   const last = tail.text.charCodeAt(tail.text.length - 1)
   if ((last !== 10 && last !== 13) || !hasTextAt(text, tail.text, previous.settledEnd)) return undefined
   // A carriage return whose line feed follows in the new text ends the same line.
   if (last === 13 && text.charCodeAt(end) === 10) return undefined
-  emptyLineThenContent.lastIndex = end
-  return emptyLineThenContent.test(text) ? tail : undefined
+  const closing = code ? emptyLineThenUnindented : emptyLineThenContent
+  closing.lastIndex = end
+  if (!closing.test(text)) return undefined
+  if (code && (endsBlankLine(tail.text) || opensListItem(text, end + lineEndingLength(text, end)))) return undefined
+  return tail
+}
+
+/** A line of indented code: four columns of indentation. */
+const indentedCodeLine = /^(?: {4}| {0,3}\t)/
+
+/** `emptyLineThenContent` whose line is not indented as code. */
+const emptyLineThenUnindented = /(?:\r\n|\r|\n) {0,3}[^ \t\r\n][^\r\n]*[\r\n]/y
+
+/** Whether the last line of `text` (before its final line ending) is blank. */
+function endsBlankLine(text: string): boolean {
+  const end = beforeLineEnding(text, text.length)
+  return blankText.test(text.slice(lineStartBefore(text, end), end))
 }
 
 /**

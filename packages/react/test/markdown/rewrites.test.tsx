@@ -916,6 +916,66 @@ describe('citations: markers in a few paragraphs and a sources list after the la
     }
   })
 
+  it('what follows a last HTML block or indented code decides whether it settles as it is; every case equals a fresh split', {
+    timeout: 120_000,
+  }, () => {
+    const endings = ['\n', '', '\r\n', '\r']
+    const appended = [
+      '\n## Sources\n',
+      '\n\n## Sources\n',
+      '\n    indented\n',
+      '\n\tindented\n',
+      '\n   three spaces\n',
+      '\n2. item\n',
+      '\n- \n',
+      '\n1. a\n',
+      '\n> [^n]: 3. x\n',
+      '\n</table>\n',
+      '\n-->\n',
+    ]
+    const lastBlocks = [
+      '<table>\n  <tr><td>a</td></tr>',
+      '<DIV class="x">\n*a*',
+      '  <p align="center">',
+      '<pre>\nx',
+      '<!-- a comment',
+      '<custom-tag>',
+      '    code',
+      '\tcode',
+      '  \tcode',
+      '    code\n\n    after a blank line',
+      '    code\n  ',
+    ]
+    for (const last of lastBlocks) {
+      for (const ending of endings) {
+        for (const more of [...appended, ...appended.map((part) => part.replace(/\n/g, '\r\n'))]) {
+          const text = `${longDocument.slice(0, 200)}\n${last}${ending}`
+          const context = `${JSON.stringify(last + ending)} + ${JSON.stringify(more)}`
+          rewriteChecked(splitFrom(undefined, text), withCitations(text, [1]) + more, context)
+          rewriteChecked(splitFrom(undefined, text), text + more, context)
+        }
+      }
+    }
+  })
+
+  it('a long HTML block or indented code ending the message settles as it is when a heading follows a blank line', () => {
+    const rows = Array.from({ length: 300 }, (_, n) => `  <tr><td>contributor ${n}</td></tr>`).join('\n')
+    const code = Array.from({ length: 300 }, (_, n) => `    line ${n} of the code`).join('\n')
+    for (const last of [`<table>\n${rows}\n`, `${code}\n`]) {
+      const text = `${longDocument.slice(0, 200)}\n${last}`
+      const before = splitFrom(undefined, text)
+      const more = '\n## Sources\n\n1. [One](https://example.com/1)\n'
+      let parsed = 0
+      setMarkdownWorkListener((work: MarkdownWork) => {
+        if (work.kind === 'split-parse') parsed += work.chars
+      })
+      advanceSplit(before, text + more)
+      setMarkdownWorkListener(undefined)
+      expect(parsed, last.slice(0, 10)).toBeLessThanOrEqual(more.length)
+      rewriteChecked(before, text + more, last.slice(0, 10))
+    }
+  })
+
   it('random documents: markers inserted before the end and text appended after it equal a fresh split', {
     timeout: 120_000,
   }, () => {
