@@ -41,7 +41,7 @@ for (const step of plan.steps) {
   })
   split = advanceSplit(split, text)
   setMarkdownWorkListener(undefined)
-  if (step.timed) for (const [k, v] of Object.entries(work)) (totals[k] ??= []).push(v)
+  if (step.timed) for (const [kind, chars] of Object.entries(work)) totals[kind] = [...(totals[kind] ?? []), chars]
   keepTrees(split)
 }
 for (const [k, v] of Object.entries(totals)) {
