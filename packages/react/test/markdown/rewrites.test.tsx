@@ -753,6 +753,21 @@ function withCitations(markdown: string, sections: readonly number[]): string {
   return cited
 }
 
+/**
+ * A short document ending in each of `lastBlocks`, under each line ending, with each of `appended` (and its CRLF
+ * form) to add after it: the cases that decide whether a message's last block settles as it is.
+ */
+function* lastBlockCases(lastBlocks: readonly string[], appended: readonly string[]) {
+  for (const last of lastBlocks) {
+    for (const ending of ['\n', '', '\r\n', '\r']) {
+      for (const more of [...appended, ...appended.map((part) => part.replace(/\n/g, '\r\n'))]) {
+        const text = `${longDocument.slice(0, 200)}\n${last}${ending}`
+        yield { text, more, context: `${JSON.stringify(last + ending)} + ${JSON.stringify(more)}` }
+      }
+    }
+  }
+}
+
 const sources = '\n## Sources\n\n1. [One](https://example.com/1)\n2. [Two](https://example.com/2)\n'
 
 describe('citations: markers in a few paragraphs and a sources list after the last one', () => {
@@ -891,7 +906,6 @@ describe('citations: markers in a few paragraphs and a sources list after the la
   it('what follows the last paragraph decides whether it settles as it is; every case equals a fresh split', {
     timeout: 120_000,
   }, () => {
-    const endings = ['\n', '', '\r\n', '\r']
     const appended = [
       '\n## Sources\n',
       '\n\n## Sources\n',
@@ -901,25 +915,14 @@ describe('citations: markers in a few paragraphs and a sources list after the la
       '\n| a |\n| - |\n',
     ]
     const lastBlocks = ['The last paragraph', '> a quote', '- an item', 'a\n> quote', '[x]: /u', 'a line\nand another']
-    for (const last of lastBlocks) {
-      for (const ending of endings) {
-        for (const more of [...appended, ...appended.map((part) => part.replace(/\n/g, '\r\n'))]) {
-          const text = `${longDocument.slice(0, 200)}\n${last}${ending}`
-          const before = splitFrom(undefined, text)
-          rewriteChecked(
-            before,
-            withCitations(text, [1]) + more,
-            `${JSON.stringify(last + ending)} + ${JSON.stringify(more)}`,
-          )
-        }
-      }
+    for (const { text, more, context } of lastBlockCases(lastBlocks, appended)) {
+      rewriteChecked(splitFrom(undefined, text), withCitations(text, [1]) + more, context)
     }
   })
 
   it('what follows a last HTML block or indented code decides whether it settles as it is; every case equals a fresh split', {
     timeout: 120_000,
   }, () => {
-    const endings = ['\n', '', '\r\n', '\r']
     const appended = [
       '\n## Sources\n',
       '\n\n## Sources\n',
@@ -946,15 +949,9 @@ describe('citations: markers in a few paragraphs and a sources list after the la
       '    code\n\n    after a blank line',
       '    code\n  ',
     ]
-    for (const last of lastBlocks) {
-      for (const ending of endings) {
-        for (const more of [...appended, ...appended.map((part) => part.replace(/\n/g, '\r\n'))]) {
-          const text = `${longDocument.slice(0, 200)}\n${last}${ending}`
-          const context = `${JSON.stringify(last + ending)} + ${JSON.stringify(more)}`
-          rewriteChecked(splitFrom(undefined, text), withCitations(text, [1]) + more, context)
-          rewriteChecked(splitFrom(undefined, text), text + more, context)
-        }
-      }
+    for (const { text, more, context } of lastBlockCases(lastBlocks, appended)) {
+      rewriteChecked(splitFrom(undefined, text), withCitations(text, [1]) + more, context)
+      rewriteChecked(splitFrom(undefined, text), text + more, context)
     }
   })
 
