@@ -15,7 +15,7 @@ import type { Components } from '../../src/markdown/markdown-pipeline'
 import { type MarkdownRenderOptions, markdownOptions } from '../../src/markdown/render-options'
 import { type RenderSettings, RenderSettingsContext } from '../../src/markdown/render-settings'
 import { SplitMarkdown, tailBlock } from '../../src/markdown/StreamingMarkdown'
-import type { MarkdownBlock, SplitState } from '../../src/markdown/split-state'
+import { type MarkdownBlock, type SplitState, settledBlocks } from '../../src/markdown/split-state'
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean
@@ -216,6 +216,24 @@ export function streamThrough(
   }
   live.render({ ...props, text, streaming: false })
   return renderedHtml(live)
+}
+
+/** Everything a render of a split state depends on, without the keys (a fresh split numbers its blocks from 0). */
+export function splitObservable(state: SplitState) {
+  const block = ({ key: _key, ...rest }: { key: number }) => rest
+  return {
+    text: state.text,
+    settled: settledBlocks(state).map(block),
+    settledCount: state.settledCount,
+    settledHasOutput: state.settledHasOutput,
+    settledEnd: state.settledEnd,
+    tail: state.tail.map(block),
+    tailLeaf: state.tailLeaf,
+    definitions: state.definitions.list,
+    streamingDefinitions: state.streamingDefinitions.list,
+    hasDefinitions: state.hasDefinitions,
+    settledFootnoteBlocks: state.settledFootnoteBlocks,
+  }
 }
 
 /** Drive the splitter through the chunks (one text state per chunk), returning every state. */

@@ -22,36 +22,19 @@ import {
   liveMarkdown,
   referenceHtml,
   renderedHtml,
+  splitObservable,
   staticReferenceHtml,
   staticSplitHtml,
 } from './markdown-harness'
 
 const documents = exampleDocuments
 
-/** Everything a render depends on, without the keys (a fresh split numbers its blocks from 0). */
-function observable(state: SplitState) {
-  const block = ({ key: _key, ...rest }: { key: number }) => rest
-  return {
-    text: state.text,
-    settled: settledBlocks(state).map(block),
-    settledCount: state.settledCount,
-    settledHasOutput: state.settledHasOutput,
-    settledEnd: state.settledEnd,
-    tail: state.tail.map(block),
-    tailLeaf: state.tailLeaf,
-    definitions: state.definitions.list,
-    streamingDefinitions: state.streamingDefinitions.list,
-    hasDefinitions: state.hasDefinitions,
-    settledFootnoteBlocks: state.settledFootnoteBlocks,
-  }
-}
-
 /** Rewrites `previous` to `text` and checks the step against a fresh split and react-markdown. */
 function rewriteChecked(previous: SplitState, text: string, context: string): SplitState {
   const state = advanceSplit(previous, text)
   const fresh = splitFrom(undefined, text)
   const message = `${context}: ${JSON.stringify(previous.text)} → ${JSON.stringify(text)}`
-  expect(observable(state), message).toEqual(observable(fresh))
+  expect(splitObservable(state), message).toEqual(splitObservable(fresh))
   expect(staticSplitHtml(state, true), message).toBe(staticSplitHtml(fresh, true))
   expect(staticSplitHtml(state), message).toBe(staticReferenceHtml(text))
   const keys = [...settledBlocks(state), ...state.tail].map((block) => block.key)

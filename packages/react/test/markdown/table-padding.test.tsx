@@ -12,11 +12,18 @@ import { advanceSplit } from '../../src/markdown/block-splitter'
 import { type MarkdownWork, setMarkdownWorkListener } from '../../src/markdown/instrumentation'
 import { parseMarkdown } from '../../src/markdown/markdown-pipeline'
 import { splitFrom } from '../../src/markdown/split-region'
-import { type SplitState, settledBlocks } from '../../src/markdown/split-state'
+import type { SplitState } from '../../src/markdown/split-state'
 import { paddingChanges, shiftSyntaxTree, tablePaddingInBlock } from '../../src/markdown/table-padding'
 import { commonPrefix, commonSuffix } from './common-affixes'
 import { exampleDocuments } from './example-documents'
-import { liveMarkdown, referenceHtml, renderedHtml, staticReferenceHtml, staticSplitHtml } from './markdown-harness'
+import {
+  liveMarkdown,
+  referenceHtml,
+  renderedHtml,
+  splitObservable,
+  staticReferenceHtml,
+  staticSplitHtml,
+} from './markdown-harness'
 
 function changesOf(before: string, after: string) {
   const prefix = commonPrefix(before, after)
@@ -127,24 +134,12 @@ describe('a re-padded table', () => {
   })
 })
 
-/** Everything a render depends on, without the keys. */
-function observable(state: SplitState) {
-  const block = ({ key: _key, ...rest }: { key: number }) => rest
-  return {
-    text: state.text,
-    settled: settledBlocks(state).map(block),
-    settledEnd: state.settledEnd,
-    tail: state.tail.map(block),
-    tailLeaf: state.tailLeaf,
-  }
-}
-
 /** Rewrites `previous` to `text`: the state a fresh split gives, and the render of a fresh split, streaming or not. */
 function rewriteChecked(previous: SplitState, text: string): SplitState {
   const state = advanceSplit(previous, text)
   const fresh = splitFrom(undefined, text)
   const message = `${JSON.stringify(previous.text)} → ${JSON.stringify(text)}`
-  expect(observable(state), message).toEqual(observable(fresh))
+  expect(splitObservable(state), message).toEqual(splitObservable(fresh))
   expect(staticSplitHtml(state, true), message).toBe(staticSplitHtml(fresh, true))
   expect(staticSplitHtml(state), message).toBe(staticReferenceHtml(text))
   return state
