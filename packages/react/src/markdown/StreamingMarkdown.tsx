@@ -9,6 +9,7 @@
 import type { Root, RootContent } from 'mdast'
 import { createContext, memo, useContext, useMemo, useRef } from 'react'
 import { addAutoDirection } from './block-direction'
+import { isClosedFencedCode } from './block-lines'
 import { advanceSplit } from './block-splitter'
 import {
   blockTreeOf,
@@ -327,9 +328,11 @@ export function tailBlock(split: SplitState, block: MarkdownBlock, streaming: bo
     // Nothing repaired but the final line ending dropped (which the block loses anyway once another
     // block follows): where that changes nothing, the splitter's tree of the block renders it, and
     // is kept for word rewrites.
-    // A fence's last line may be blank (empty, or spaces its fence's indentation takes): without its
-    // line ending it is no line of the code. (Indented code ends at its last indented line either way.)
-    const endsBlank = leaf?.type === 'code' && leaf.fence !== undefined && lastLineBlank(unended)
+    // An open fence's last line may be blank (empty, or spaces its fence's indentation takes): without
+    // its line ending it is no line of the code. (Indented code ends at its last indented line either
+    // way, and blank lines after a closed fence are none of its code.)
+    const endsBlank =
+      leaf?.type === 'code' && leaf.fence !== undefined && lastLineBlank(unended) && !isClosedFencedCode(unended)
     const ownerTree = text === unended && leaf !== undefined && endingNeutralLeaves.has(leaf.type) && !endsBlank
     return ownerTree ? { ...block, text, rendersAsOwner: true } : { ...block, text }
   }

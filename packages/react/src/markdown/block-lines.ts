@@ -98,6 +98,15 @@ export function fencedCode(
   return { contentStart, closingLine: closes ? lastLine : undefined, lastEnd }
 }
 
+/**
+ * Whether `text` is one fenced code block starting its first line that its closing fence line closed,
+ * blank lines aside after it (which are then no lines of its code). Read by line feeds: not with a
+ * carriage return.
+ */
+export function isClosedFencedCode(text: string): boolean {
+  return !text.includes('\r') && fencedCode(text.trimEnd())?.closingLine !== undefined
+}
+
 export const leadingBlank = /^[ \t\n]*/
 
 /** A closing code fence (its run must be of the opening's character and at least as long). */

@@ -33,11 +33,12 @@ import {
   closingFenceLine,
   fencedCode,
   fenceSize,
+  isClosedFencedCode,
   leadingBlank,
   lineEnds,
   nextBlockLine,
 } from './block-lines'
-import { blockTrees, renderedTrees, repairedTrees } from './block-trees'
+import { blockTrees, keepTreesOf, renderedTrees, repairedTrees } from './block-trees'
 import { codeTreeOf, growTail } from './grow-tail'
 import {
   continuedList,
@@ -51,7 +52,17 @@ import {
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
 import { quoteTreeRewritten } from './quote-children'
 import { rewriteSplit } from './rewrite-split'
-import { closedTail, dependsOnPrevious, noBlockDefinitions, parseRegion, splitFrom, splitRegion } from './split-region'
+import {
+  blankLineEnds,
+  closedTail,
+  dependsOnPrevious,
+  endedByBlankLine,
+  isTopLevel,
+  noBlockDefinitions,
+  parseRegion,
+  splitFrom,
+  splitRegion,
+} from './split-region'
 import {
   hasFootnoteDefinitions,
   type MarkdownBlock,
@@ -61,7 +72,7 @@ import {
   withSettledTail,
 } from './split-state'
 import { extendsText, sharedPrefixLength } from './text-comparison'
-import { lineFeeds, lineStartBefore, parseTopLevelBlocks, type TopLevelBlock } from './top-level-blocks'
+import { lineFeeds, lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
 
 export function advanceSplit(
   previous: SplitState | undefined,
@@ -95,6 +106,7 @@ function appendedSplit(previous: SplitState, text: string): SplitState {
     growQuote(previous, text) ||
     closedBy(previous, text) ||
     closedFence(previous, text) ||
+    blankLineEnded(previous, text) ||
     splitFrom(previous, text, true)
   )
 }
@@ -191,6 +203,73 @@ function closedFence(previous: SplitState, text: string): SplitState | undefined
   blockTrees.set(block, { nodes: tree.children, offset: 0, line: 1 })
   const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, start)
   return { ...splitRegion(withSettledTail(base, text, block), previous, text, []), rewrites: previous.rewrites }
+}
+
+/**
+ * `text`, which extends the previous text, split when a blank line now follows the last line of the
+ * first tail block, and a blank line ends that block whatever follows (`endedByBlankLine`, or a top-level
+ * fence its closing line closed): its nodes are the ones it had, so it is kept, tree and all, with
+ * the blank lines, and only the text after them is parsed. As in a fresh split, the next block starts at
+ * the line ending before its first line, the ended block settles once that line is complete, and until
+ * then both are tail blocks. Parsing the tail instead read a long table or code block whole three
+ * more times as the next block began: at the blank line, at its first characters, at its first line's end.
+ */
+export function blankLineEnded(previous: SplitState, text: string): SplitState | undefined {
+  const [last, ...after] = previous.tail
+  if (!last || last.awaitsLine || last.rendersNothing) return undefined
+  const leaf = previous.tailLeaf
+  const ends =
+    blankLineEnds.has(last) ||
+    (after.length === 0 && leaf !== undefined && (endedByBlankLine(last, leaf) || isClosedFence(last, leaf)))
+  if (!ends) return undefined
+  const start = previous.settledEnd
+  let contentEnd = last.text.length
+  while (contentEnd > 0 && blankCharacter.test(last.text[contentEnd - 1]!)) contentEnd--
+  if (contentEnd === 0) return undefined
+  lineEndThenBlankLine.lastIndex = start + contentEnd
+  if (!lineEndThenBlankLine.test(text)) return undefined
+  const content = text.slice(lineEndThenBlankLine.lastIndex).search(nonBlankCharacter)
+  if (content < 0) {
+    // Blank lines only: the block, blank lines and all, is still the only tail block.
+    if (after.length > 0) return undefined
+    return { ...previous, text, tail: [endedAs(last, text.slice(start))] }
+  }
+  const nextLine = lineStartBefore(text, lineEndThenBlankLine.lastIndex + content)
+  const end = beforeLineEnding(text, nextLine)
+  const endedText = text.slice(start, end)
+  if (lineEnds(text, nextLine)) {
+    // Settling with more text than the tail had (its line ending, blank lines), it renders from a tree
+    // it kept; without one, the parse makes it one (else its render would parse it).
+    if (endedText !== last.text && !blockTrees.has(last) && !renderedTrees.has(last)) return undefined
+    const ended = endedAs(last, endedText)
+    const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, start)
+    return { ...splitRegion(withSettledTail(base, text, ended), previous, text, after), rewrites: previous.rewrites }
+  }
+  // The state's definitions are kept: the blocks after it must define none, before and after.
+  if (previous.tailDefinitions.length > 0 || after.some((each) => each.footnoteLabels)) return undefined
+  const rest = parseRegion(previous.syntax, text.slice(end), true, after, previous.nextKey, undefined, true)
+  if (rest.settled.length > 0 || rest.tailDefinitions.length > 0) return undefined
+  if (rest.tail.some((each) => each.footnoteLabels)) return undefined
+  const ended = endedAs(last, endedText)
+  return { ...previous, text, tail: [ended, ...rest.tail], tailLeaf: rest.tailLeaf, nextKey: rest.nextKey }
+}
+
+/** A line ending, then a complete blank line (a CR followed by a LF is one line ending, not two). */
+const lineEndThenBlankLine = /[ \t]*(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r(?!\n)|\n)/y
+
+const nonBlankCharacter = /[^ \t\r\n]/
+
+/** Whether the tail block is one top-level fenced code block its closing fence line closed. */
+function isClosedFence(tail: MarkdownBlock, leaf: TailLeaf): boolean {
+  return tail.type === 'code' && leaf.fence !== undefined && isTopLevel(tail, leaf) && isClosedFencedCode(tail.text)
+}
+
+/** `block` with `text`, its own text and blank lines after it, keeping the trees it kept. */
+function endedAs(block: MarkdownBlock, text: string): MarkdownBlock {
+  const ended = text === block.text ? block : { ...block, text }
+  if (ended !== block) keepTreesOf(block, ended)
+  blankLineEnds.add(ended)
+  return ended
 }
 
 /**

@@ -125,6 +125,20 @@ export function prefixedTreeOf(
   return made
 }
 
+/** `to`, a block whose nodes are `from`'s (blank lines were added after them), keeps every tree `from` kept. */
+export function keepTreesOf(from: MarkdownBlock, to: MarkdownBlock): void {
+  const syntax = blockTrees.get(from)
+  if (syntax) blockTrees.set(to, syntax)
+  const defined = definedTrees.get(from)
+  if (defined) definedTrees.set(to, defined)
+  const rendered = renderedTrees.get(from)
+  if (rendered) renderedTrees.set(to, rendered)
+  const repaired = repairedTrees.get(from)
+  if (repaired) repairedTrees.set(to, repaired)
+  const prefixed = prefixedTrees.get(from)
+  if (prefixed) prefixedTrees.set(to, prefixed)
+}
+
 export function releaseBlockTrees(split: SplitState): void {
   for (const page of split.settledPages) {
     for (const block of page.blocks) {

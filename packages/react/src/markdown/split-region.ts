@@ -5,7 +5,15 @@
  * (`dependsOnPrevious`) share a block.
  */
 
-import { beforeLineEnding, blankText, blockTagStart, emptyLineThenContent, lineEndings, lineEnds } from './block-lines'
+import {
+  beforeLineEnding,
+  blankText,
+  blockTagStart,
+  emptyLineThenContent,
+  isClosedFencedCode,
+  lineEndings,
+  lineEnds,
+} from './block-lines'
 import { blockTrees, definedTrees } from './block-trees'
 import { type LabelsDefinedElsewhere, mayUseAny, noLabelsElsewhere } from './defined-labels'
 import { documentDefinitions, type LinkDefinition, labelSearchKey, noDefinitions } from './link-definitions'
@@ -197,6 +205,11 @@ export function parseRegion(
 
   const tail: MarkdownBlock[] = []
   for (let index = group; index < groupStarts.length; index++) tail.push(blockAt(index))
+  for (let index = group; index < groupStarts.length - 1; index++) {
+    const node = nodes[groupStarts[index]!]!
+    if (groupStarts[index + 1]! - groupStarts[index]! === 1 && endsAtBlankLine(node, region, textAt(index)))
+      blankLineEnds.add(tail[index - group]!)
+  }
   const lastBlockStart = starts[starts.length - 1] ?? 0
   const tailLeaf = parsed.leaf && { ...parsed.leaf, start: parsed.leaf.start - lastBlockStart }
   // Only a tail of one block: its start is a settled boundary, so it parses alone as it did here
@@ -224,6 +237,25 @@ export function parseRegion(
     groupStarts,
   }
 }
+
+/**
+ * Tail blocks but the last that a blank line ends whatever follows it (`endsAtBlankLine`): the state's
+ * `tailLeaf` is the last block's, so it cannot tell for them (`blankLineEnded`).
+ */
+export const blankLineEnds = new WeakSet<MarkdownBlock>()
+
+/**
+ * Whether a blank line ends `node`, a top-level node of `region` alone in its block (`blockText`),
+ * whatever follows the blank line: a paragraph, table, heading or thematic break, an HTML block of
+ * CommonMark's kind 6, a fence its closing line closed.
+ */
+function endsAtBlankLine(node: TopLevelBlock, region: string, blockText: string): boolean {
+  if (endedLeafTypes.has(node.type)) return true
+  if (node.type === 'html') return blockTagStart.test(region.slice(node.lineStart, node.lineStart + 64).trimStart())
+  return node.type === 'code' && !node.indentedCode && isClosedFencedCode(blockText)
+}
+
+const endedLeafTypes = new Set(['paragraph', 'table', 'heading', 'thematicBreak'])
 
 export const noBlockDefinitions: readonly LinkDefinition[] = []
 
@@ -327,15 +359,8 @@ export function closedTail(previous: SplitState, text: string): MarkdownBlock | 
   const tail = previous.tail[0]
   const leaf = previous.tailLeaf
   if (previous.tail.length !== 1 || !tail || !leaf) return undefined
-  const firstLine = tail.text.slice(lineStartBefore(tail.text, leaf.start))
-  const topLevel = leaf.type === tail.type && blankText.test(tail.text.slice(0, leaf.start))
-  const code = topLevel && tail.type === 'code' && indentedCodeLine.test(firstLine)
-  const closes =
-    (topLevel && tail.type === 'paragraph') ||
-    (tail.type === 'table' && leaf.type === 'tableCell') ||
-    (topLevel && tail.type === 'html' && blockTagStart.test(firstLine.trimStart())) ||
-    code
-  if (!closes) return undefined
+  const code = tail.type === 'code' && isTopLevel(tail, leaf) && indentedCodeLine.test(leafLine(tail, leaf))
+  if (!code && !endedByBlankLine(tail, leaf)) return undefined
   const end = previous.settledEnd + tail.text.length
   const last = tail.text.charCodeAt(tail.text.length - 1)
   if ((last !== 10 && last !== 13) || !hasTextAt(text, tail.text, previous.settledEnd)) return undefined
@@ -346,6 +371,27 @@ export function closedTail(previous: SplitState, text: string): MarkdownBlock | 
   if (!closing.test(text)) return undefined
   if (code && (endsBlankLine(tail.text) || opensListItem(text, end + lineEndingLength(text, end)))) return undefined
   return tail
+}
+
+/**
+ * Whether a blank line ends `tail`, the state's only tail block, whatever follows the blank line:
+ * one top-level paragraph, table, or HTML block of CommonMark's kind 6 (`blockTagStart`). Its nodes
+ * are then the ones it has at the end of the text. `leaf` is the state's `tailLeaf`.
+ */
+export function endedByBlankLine(tail: MarkdownBlock, leaf: TailLeaf): boolean {
+  if (tail.type === 'table') return leaf.type === 'tableCell'
+  if (!isTopLevel(tail, leaf)) return false
+  return tail.type === 'paragraph' || (tail.type === 'html' && blockTagStart.test(leafLine(tail, leaf).trimStart()))
+}
+
+/** Whether the tail block is one top-level node with no container: its innermost last block is itself. */
+export function isTopLevel(tail: MarkdownBlock, leaf: TailLeaf): boolean {
+  return leaf.type === tail.type && blankText.test(tail.text.slice(0, leaf.start))
+}
+
+/** The tail from the start of the line its innermost last block starts on. */
+function leafLine(tail: MarkdownBlock, leaf: TailLeaf): string {
+  return tail.text.slice(lineStartBefore(tail.text, leaf.start))
 }
 
 /** A line of indented code: four columns of indentation. */
