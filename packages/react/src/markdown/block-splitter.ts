@@ -226,6 +226,10 @@ export function blankLineEnded(previous: SplitState, text: string): SplitState |
   let contentEnd = last.text.length
   while (contentEnd > 0 && blankCharacter.test(last.text[contentEnd - 1]!)) contentEnd--
   if (contentEnd === 0) return undefined
+  // Its last line must end as it did: spaces a chunk adds to it move where its last node ends.
+  lineSpace.lastIndex = start + contentEnd
+  lineSpace.test(text)
+  if (lineSpace.lastIndex > start + last.text.length) return undefined
   lineEndThenBlankLine.lastIndex = start + contentEnd
   if (!lineEndThenBlankLine.test(text)) return undefined
   const content = text.slice(lineEndThenBlankLine.lastIndex).search(nonBlankCharacter)
@@ -258,6 +262,8 @@ export function blankLineEnded(previous: SplitState, text: string): SplitState |
 const lineEndThenBlankLine = /[ \t]*(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r(?!\n)|\n)/y
 
 const nonBlankCharacter = /[^ \t\r\n]/
+
+const lineSpace = /[ \t]*/y
 
 /** Whether the tail block is one top-level fenced code block its closing fence line closed. */
 function isClosedFence(tail: MarkdownBlock, leaf: TailLeaf): boolean {
