@@ -142,9 +142,7 @@ function rewrittenOldTextEnd(oldText: string, text: string): number {
 /** `text`, which extends the previous text, split when what it adds closes the tail (`closedTail`): the region after it alone is parsed. */
 function closedBy(previous: SplitState, text: string): SplitState | undefined {
   const tail = closedTail(previous, text)
-  if (!tail) return undefined
-  const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, previous.settledEnd)
-  return { ...splitRegion(withSettledTail(base, text, tail), previous, text, []), rewrites: previous.rewrites }
+  return tail && settledFirst(previous, text, tail, [])
 }
 
 /**
@@ -201,8 +199,7 @@ function closedFence(previous: SplitState, text: string): SplitState | undefined
   if (!tree) return undefined
   const block: MarkdownBlock = { ...tail, text: closed }
   blockTrees.set(block, { nodes: tree.children, offset: 0, line: 1 })
-  const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, start)
-  return { ...splitRegion(withSettledTail(base, text, block), previous, text, []), rewrites: previous.rewrites }
+  return settledFirst(previous, text, block, [])
 }
 
 /**
@@ -245,17 +242,44 @@ export function blankLineEnded(previous: SplitState, text: string): SplitState |
     // Settling with more text than the tail had (its line ending, blank lines), it renders from a tree
     // it kept; without one, the parse makes it one (else its render would parse it).
     if (endedText !== last.text && !blockTrees.has(last) && !renderedTrees.has(last)) return undefined
-    const ended = endedAs(last, endedText)
-    const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, start)
-    return { ...splitRegion(withSettledTail(base, text, ended), previous, text, after), rewrites: previous.rewrites }
+    return settledFirst(previous, text, endedAs(last, endedText), after)
   }
   // The state's definitions are kept: the blocks after it must define none, before and after.
   if (previous.tailDefinitions.length > 0 || after.some((each) => each.footnoteLabels)) return undefined
+  return keptFirst(previous, text, endedAs(last, endedText), after, end)
+}
+
+/**
+ * `previous` with `block`, the first tail block, settled, and the tail blocks after it (`after`) split
+ * again with the text after it: only the region after `block` is parsed.
+ */
+function settledFirst(
+  previous: SplitState,
+  text: string,
+  block: MarkdownBlock,
+  after: readonly MarkdownBlock[],
+): SplitState {
+  const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, previous.settledEnd)
+  return { ...splitRegion(withSettledTail(base, text, block), previous, text, after), rewrites: previous.rewrites }
+}
+
+/**
+ * `previous` with `first` kept as the first tail block while the next block's first
+ * line is the text's last (nothing settles yet): only the text from `end` on is parsed, as tail
+ * blocks after it. Undefined when that parse settles a block or defines a link or footnote (the
+ * state's definitions are the previous ones).
+ */
+function keptFirst(
+  previous: SplitState,
+  text: string,
+  first: MarkdownBlock,
+  after: readonly MarkdownBlock[],
+  end: number,
+): SplitState | undefined {
   const rest = parseRegion(previous.syntax, text.slice(end), true, after, previous.nextKey, undefined, true)
   if (rest.settled.length > 0 || rest.tailDefinitions.length > 0) return undefined
   if (rest.tail.some((each) => each.footnoteLabels)) return undefined
-  const ended = endedAs(last, endedText)
-  return { ...previous, text, tail: [ended, ...rest.tail], tailLeaf: rest.tailLeaf, nextKey: rest.nextKey }
+  return { ...previous, text, tail: [first, ...rest.tail], tailLeaf: rest.tailLeaf, nextKey: rest.nextKey }
 }
 
 /** A line ending, then a complete blank line (a CR followed by a LF is one line ending, not two). */
@@ -357,15 +381,9 @@ function endedList(
           definitions: noBlockDefinitions,
         }
   if (ended !== last) keepStreamingList(ended, list)
-  if (lineEnds(region, next.lineStart)) {
-    const base = truncated(previous, text, settledBlocks(previous), previous.settledCount, previous.settledEnd)
-    return { ...splitRegion(withSettledTail(base, text, ended), previous, text, after), rewrites: previous.rewrites }
-  }
+  if (lineEnds(region, next.lineStart)) return settledFirst(previous, text, ended, after)
   // The next block's first line is the text's last: nothing after the list settles yet.
-  const rest = parseRegion(previous.syntax, text.slice(listEnd), true, after, previous.nextKey, undefined, true)
-  if (rest.settled.length > 0 || rest.tailDefinitions.length > 0) return undefined
-  if (rest.tail.some((each) => each.footnoteLabels)) return undefined
-  return { ...previous, text, tail: [ended, ...rest.tail], tailLeaf: rest.tailLeaf, nextKey: rest.nextKey }
+  return keptFirst(previous, text, ended, after, listEnd)
 }
 
 /**
