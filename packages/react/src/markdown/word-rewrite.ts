@@ -549,9 +549,10 @@ const citationLabel = /^(?![ \t]*[xX]?[ \t]*$)(?!\^)[^`]+$/
  * may make it valid, a link.
  */
 function inLinkParentheses(text: string, at: number): boolean {
-  const start = paragraphStart(text, at)
-  for (let index = at - 1; index > start; index--) {
-    if (text.charCodeAt(index) === 40 && text.charCodeAt(index - 1) === 93) {
+  for (let index = at - 1; index > 0; index--) {
+    const code = text.charCodeAt(index)
+    if (code === 10 && endsBlankLine(text, index)) return false
+    if (code === 40 && text.charCodeAt(index - 1) === 93) {
       const end = linkParenthesesEnd(text, index + 1)
       if (end < 0 || end > at) return true
     }
