@@ -334,10 +334,15 @@ export function lastRowLeaf(block: string, head: { start: number; bodyStart: num
   return { ...leaf, start: leaf.start + lastRowStart - (head.bodyStart - head.start) }
 }
 
-/** Where a table block's header row starts and its body (the line after the delimiter row) starts. */
+/**
+ * Where a table block's header row starts and its body (the line after the delimiter row) starts.
+ * The block may open with blank lines, spaces and tabs included: the header row is its first line
+ * that is not blank.
+ */
 export function tableHead(block: string): { start: number; bodyStart: number } | undefined {
-  const start = block.search(/[^\r\n]/)
-  if (start < 0) return undefined
+  const content = block.search(/[^ \t\r\n]/)
+  if (content < 0) return undefined
+  const start = lineStartBefore(block, content)
   const delimiter = /\r\n?|\n/g
   delimiter.lastIndex = start
   if (!delimiter.exec(block)) return undefined

@@ -19,6 +19,7 @@ import {
   liveMarkdown,
   referenceHtml,
   renderedHtml,
+  streamChecked,
   tailBesideReference,
 } from './markdown-harness'
 
@@ -81,6 +82,20 @@ describe('a streaming table renders by rows', () => {
     expect(new Set(rows?.pageKeys).size).toBe(sizes.length)
     // One body row: nothing is settled yet, so the table renders whole.
     expect(tableRows('| n |\n| - |\n| 0 |')).toBeUndefined()
+    // Lines of spaces and tabs before the table are not its header row.
+    expect(tableRows(' \t\n  \r\n| n |\n| - |\n| 0 |\n| 1 |')).toEqual({
+      head: '| n |\n| - |\n',
+      pages: ['| 0 |'],
+      pageKeys: [expect.any(String)],
+      last: '| 1 |',
+    })
+  })
+
+  it('a table after leading lines of spaces and tabs renders at every character as a fresh render does', () => {
+    for (const lead of ['    \n', ' \t\n\n', '  \r\n', '\t\n   \n']) {
+      streamChecked(`${lead}| a | b |\n| - | - |\n| 1 | 2 |\n| 3 | 4 |\n<p>`, [1])
+      streamChecked(`${lead}| a | b |\n| - | - |\n| 1 | 2 |\n| 3 | 4 |\n\nText`, [3, 1, 5])
+    }
   })
 
   it("cuts pages by their rows' text: a row inserted or removed changes the page it is in, and no other", () => {
