@@ -530,11 +530,9 @@ export function continuedList(
     nested = child?.type === 'list' ? grownNestedList(list.nested!, child, text, toBlock, syntax) : undefined
     if (!nested) return undefined
   }
-  const fence = itemFenceOf(node, nested, text, toBlock, list.fence)
-  // Code cut from this parse must still be the code of the same open fence.
-  if (list.fence && list.fence.cutTo > list.fence.codeStart && fence?.codeStart !== list.fence.codeStart)
-    return undefined
-  return withFence(withDeeper(list, nested), fence)
+  // The lines cut from an open fence were code lines in it, and stay so whatever follows: when it has
+  // closed since (or its item ended), the parse without them is read as the whole text is.
+  return withFence(withDeeper(list, nested), itemFenceOf(node, nested, text, toBlock, list.fence))
 }
 
 /**
