@@ -210,12 +210,18 @@ function closedFence(previous: SplitState, text: string): SplitState | undefined
  * the line ending before its first line, the ended block settles once that line is complete, and until
  * then both are tail blocks. Parsing the tail instead read a long table or code block whole three
  * more times as the next block began: at the blank line, at its first characters, at its first line's end.
+ *
+ * A list is not ended by a blank line (a line indented as its items' content goes on with it), but
+ * a list the parse found a tail block after (`endedList`) has ended there unless that block's first
+ * line may yet become one of its items: it is kept and settles the same way, with the text it has.
  */
 export function blankLineEnded(previous: SplitState, text: string): SplitState | undefined {
   const [last, ...after] = previous.tail
   if (!last || last.awaitsLine || last.rendersNothing) return undefined
   const leaf = previous.tailLeaf
+  const listEnded = after.length > 0 && last.type === 'list'
   const ends =
+    listEnded ||
     blankLineEnds.has(last) ||
     (after.length === 0 && leaf !== undefined && (endedByBlankLine(last, leaf) || isClosedFence(last, leaf)))
   if (!ends) return undefined
@@ -235,18 +241,22 @@ export function blankLineEnded(previous: SplitState, text: string): SplitState |
     if (after.length > 0) return undefined
     return { ...previous, text, tail: [endedAs(last, text.slice(start))] }
   }
-  const nextLine = lineStartBefore(text, lineEndThenBlankLine.lastIndex + content)
+  const first = lineEndThenBlankLine.lastIndex + content
+  const nextLine = lineStartBefore(text, first)
+  // A line that is or may yet become a list item may go on with the list (`3` before its `.`).
+  if (listEnded && listItemStart.test(text[first]!)) return undefined
   const end = beforeLineEnding(text, nextLine)
   const endedText = text.slice(start, end)
+  if (listEnded && endedText !== last.text) return undefined
   if (lineEnds(text, nextLine)) {
     // Settling with more text than the tail had (its line ending, blank lines), it renders from a tree
     // it kept; without one, the parse makes it one (else its render would parse it).
     if (endedText !== last.text && !blockTrees.has(last) && !renderedTrees.has(last)) return undefined
-    return settledFirst(previous, text, endedAs(last, endedText), after)
+    return settledFirst(previous, text, listEnded ? last : endedAs(last, endedText), after)
   }
   // The state's definitions are kept: the blocks after it must define none, before and after.
   if (previous.tailDefinitions.length > 0 || after.some((each) => each.footnoteLabels)) return undefined
-  return keptFirst(previous, text, endedAs(last, endedText), after, end)
+  return keptFirst(previous, text, listEnded ? last : endedAs(last, endedText), after, end)
 }
 
 /**
@@ -286,6 +296,8 @@ function keptFirst(
 const lineEndThenBlankLine = /[ \t]*(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r(?!\n)|\n)/y
 
 const nonBlankCharacter = /[^ \t\r\n]/
+
+const listItemStart = /[-+*0-9]/
 
 const lineSpace = /[ \t]*/y
 

@@ -417,6 +417,40 @@ describe('a list nested in the last item of a streaming list grows item by item'
     60_000,
   )
 
+  it.each([
+    ['in the last item', '1. Setup\n2. Write:', '   ', '```ts', '```'],
+    ['in a nested item', '- Steps\n  - Write:', '    ', '```', '```'],
+    ['indented in its item, of tildes', '- Write:', '    ', '~~~~', '~~~~~'],
+  ])(
+    'parses the list whole at most once when a long code fence in its last item closes and a paragraph ends it (%s)',
+    (_, head, indent, fence, closing) => {
+      const lines = Array.from(
+        { length: 400 },
+        (_, i) => `${indent}const value${i} = compute(${i}) // ${i % 7 ? '' : '\n'}`,
+      )
+      const list = `${head}\n${indent}${fence}\n${lines.join('\n')}\n${indent}${closing}`
+      const document = `# Notes\n\n${list}\n\nAfter the list, a paragraph of a few words.\n\nMore.`
+      const closedAt = document.lastIndexOf(closing)
+      for (const size of [7, 11, 13]) {
+        // The splitter's parses of (nearly) the whole list, from the closing line on. Once the fence
+        // closes its lines are no longer cut, so a list of one or two items is parsed whole once.
+        const whole: number[] = []
+        setMarkdownWorkListener((work) => {
+          if (work.kind === 'split-parse' && work.chars > list.length / 2) whole.push(work.chars)
+        })
+        let state: SplitState | undefined
+        for (let at = closedAt - 40; at < document.length + size; at += size) {
+          state = advanceSplit(state, document.slice(0, Math.min(at, document.length)))
+          if (at < closedAt) whole.length = 0
+        }
+        setMarkdownWorkListener(undefined)
+        expect(whole.length, `chunks of ${size}`).toBeLessThanOrEqual(1)
+        expect(observable(state!)).toEqual(observable(advanceSplit(undefined, document)))
+      }
+    },
+    60_000,
+  )
+
   it('renders rewrites before and inside the settled nested items as a fresh render, and goes on cutting them', () => {
     const parsed: number[] = []
     setMarkdownWorkListener((work) => {
