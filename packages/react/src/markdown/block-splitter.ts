@@ -274,10 +274,10 @@ function settledFirst(
 }
 
 /**
- * `previous` with `first` kept as the first tail block while the next block's first
- * line is the text's last (nothing settles yet): only the text from `end` on is parsed, as tail
- * blocks after it. Undefined when that parse settles a block or defines a link or footnote (the
- * state's definitions are the previous ones).
+ * `previous` with `first` kept as the first tail block while the next block's first line is the
+ * text's last (nothing settles yet): only the text from `end` on is parsed, as tail blocks after it.
+ * Undefined when that parse settles a block or defines a link or footnote (the state's definitions
+ * are the previous ones).
  */
 function keptFirst(
   previous: SplitState,
