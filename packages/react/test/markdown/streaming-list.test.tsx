@@ -432,18 +432,18 @@ describe('a list nested in the last item of a streaming list grows item by item'
       const document = `# Notes\n\n${list}\n\nAfter the list, a paragraph of a few words.\n\nMore.`
       const closedAt = document.lastIndexOf(closing)
       for (const size of [7, 11, 13]) {
+        let state: SplitState | undefined
+        let at = closedAt - 40
+        const step = () => {
+          state = advanceSplit(state, document.slice(0, Math.min(at, document.length)))
+          at += size
+        }
+        while (at < closedAt) step()
         // The splitter's parses of (nearly) the whole list, from the closing line on. Once the fence
         // closes its lines are no longer cut, so a list of one or two items is parsed whole once.
-        const whole: number[] = []
-        setMarkdownWorkListener((work) => {
-          if (work.kind === 'split-parse' && work.chars > list.length / 2) whole.push(work.chars)
-        })
-        let state: SplitState | undefined
-        for (let at = closedAt - 40; at < document.length + size; at += size) {
-          state = advanceSplit(state, document.slice(0, Math.min(at, document.length)))
-          if (at < closedAt) whole.length = 0
-        }
-        setMarkdownWorkListener(undefined)
+        const whole = charsParsedBy(() => {
+          while (at < document.length + size) step()
+        }).filter((chars) => chars > list.length / 2)
         expect(whole.length, `chunks of ${size}`).toBeLessThanOrEqual(1)
         expect(observable(state!)).toEqual(observable(advanceSplit(undefined, document)))
       }
