@@ -32,7 +32,22 @@ function themeFor(element: Element | null): 'dark' | 'default' {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'default'
 }
 
-/** Renders `source` to SVG markup (sanitised by Mermaid in strict mode). */
+/**
+ * A render still running when its time is up. Mermaid waits forever on some inputs, so the queue moves
+ * on; a render that was only slow (the first of a diagram type loads its code, a busy or throttled
+ * page) still delivers `late`.
+ */
+export class MermaidTimeoutError extends Error {
+  constructor(readonly late: Promise<string>) {
+    super(`the diagram did not render within ${renderTimeoutMs} ms`)
+    this.name = 'MermaidTimeoutError'
+  }
+}
+
+/**
+ * Renders `source` to SVG markup (sanitised by Mermaid in strict mode); rejects with a
+ * `MermaidTimeoutError` when the render takes longer than the time limit.
+ */
 export function renderMermaid(source: string, theme: 'dark' | 'default'): Promise<string> {
   const run = queue.then(async () => {
     const api = await loadMermaid()
@@ -46,21 +61,22 @@ export function renderMermaid(source: string, theme: 'dark' | 'default'): Promis
       secure: ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'htmlLabels', 'flowchart'],
     })
     const id = `palimpsest-mermaid-${++nextId}`
+    const rendering = api.render(id, source).then(
+      ({ svg }) => svg,
+      (error: unknown) => {
+        // A failed render leaves its scratch element in the body.
+        document.getElementById(`d${id}`)?.remove()
+        throw error
+      },
+    )
     let timer: ReturnType<typeof setTimeout> | undefined
-    // A render that never settles (Mermaid waits on some inputs) must not hold up every later diagram.
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`the diagram did not render within ${renderTimeoutMs} ms`)),
-        renderTimeoutMs,
-      )
+      timer = setTimeout(() => reject(new MermaidTimeoutError(rendering)), renderTimeoutMs)
     })
     try {
-      const { svg } = await Promise.race([api.render(id, source), timeout])
-      return svg
+      return await Promise.race([rendering, timeout])
     } finally {
       clearTimeout(timer)
-      // A failed render leaves its scratch element in the body.
-      document.getElementById(`d${id}`)?.remove()
     }
   })
   queue = run.catch(() => undefined)
@@ -77,14 +93,17 @@ export function MermaidDiagram({ source, onError }: MermaidDiagramProps) {
 
   useEffect(() => {
     let current = true
-    renderMermaid(source, themeFor(holder.current)).then(
-      (svg) => current && setRendered({ source, svg }),
-      (error: unknown) => {
-        if (!current) return
-        setRendered({ source, error: error instanceof Error ? error.message : String(error) })
-        onErrorRef.current?.(error)
-      },
-    )
+    const show = (svg: string) => current && setRendered({ source, svg })
+    const fail = (error: unknown) => {
+      if (!current) return
+      setRendered({ source, error: error instanceof Error ? error.message : String(error) })
+      onErrorRef.current?.(error)
+    }
+    renderMermaid(source, themeFor(holder.current)).then(show, (error: unknown) => {
+      fail(error)
+      // The time limit's message stands until the slow render ends, then the diagram (or its error) replaces it.
+      if (error instanceof MermaidTimeoutError) error.late.then(show, fail)
+    })
     return () => {
       current = false
     }
