@@ -204,12 +204,18 @@ function keepGrownIndentedCodeTree(last: MarkdownBlock, block: MarkdownBlock): v
   if (node?.type !== 'code' || start?.offset === undefined || end?.offset === undefined) return
   // The code's last line is read again (the new text may go on with it), with the code before it.
   const from = lineStartBefore(block.text, end.offset)
+  // The code before goes on with the line ending the text has there (a CRLF blank line keeps its CR).
+  const joint = block.text.slice(beforeLineEnding(block.text, from), from)
+  const lastLine = withoutCodeIndent(block.text.slice(from, end.offset))
   let before: string | undefined
-  if (withoutCodeIndent(block.text.slice(from, end.offset)) === '') before = node.value
-  else if (from > start.offset) {
-    const lastLine = node.value.lastIndexOf('\n')
-    if (lastLine < 0) return
-    before = node.value.slice(0, lastLine)
+  if (lastLine === '') {
+    // Such a line after blank lines ending in a CR gets a value micromark's own way (`code\r  \n    `
+    // drops the CR line): that code is parsed.
+    if (carriageReturnInBlankRunBefore(block.text, from)) return
+    before = node.value
+  } else if (from > start.offset) {
+    if (!node.value.endsWith(joint + lastLine)) return
+    before = node.value.slice(0, node.value.length - joint.length - lastLine.length)
   }
   const after = block.text.slice(from)
   if (after.includes('\r')) return
@@ -219,11 +225,21 @@ function keepGrownIndentedCodeTree(last: MarkdownBlock, block: MarkdownBlock): v
   if (lastIndented < 0) return
   const endsBare = withoutCodeIndent(lines[lastIndented]!) === ''
   const code = lines.slice(0, endsBare ? lastIndented : lastIndented + 1).map(withoutCodeIndent)
-  const value = before === undefined ? code.join('\n') : code.length === 0 ? before : `${before}\n${code.join('\n')}`
+  const value = before === undefined ? code.join('\n') : code.length === 0 ? before : before + joint + code.join('\n')
   let offset = from + lastIndented
   for (let index = 0; index <= lastIndented; index++) offset += lines[index]!.length
   const position = { start, end: { line: end.line + lastIndented, column: lines[lastIndented]!.length + 1, offset } }
   renderedTrees.set(block, { type: 'root', children: [{ ...node, value, position }] })
+}
+
+/** Whether the blank lines (and line endings) right before `at` hold a carriage return. */
+function carriageReturnInBlankRunBefore(text: string, at: number): boolean {
+  for (let index = at - 1; index >= 0; index--) {
+    const code = text.charCodeAt(index)
+    if (code === 13) return true
+    if (code !== 10 && code !== 32 && code !== 9) return false
+  }
+  return false
 }
 
 /** A line of indented code less its first four columns of indentation (a tab reaches the next multiple of four). */

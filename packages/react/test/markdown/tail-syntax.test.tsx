@@ -176,6 +176,32 @@ describe('streaming indented code', () => {
       { numRuns: 400, seed: 23 },
     )
   }, 60_000)
+
+  it('keeps the CR of the blank lines before a line that goes on with the code (CRLF or CR line endings)', () => {
+    // The code went on with a line feed where the text had a CRLF: `code\r\n\ni` for `code\r\n\r\ni`.
+    for (const [open, added] of [
+      ['    code\r\n\r\n    ', 'i'],
+      ['    code\n    \r\n\r\n    ', 'i'],
+      ['    code\r\r    ', 'i'],
+      ['    a\r\n\t', 'b\n    c'],
+    ] as const) {
+      streamedAsFresh(open + added, [open.length, added.length], {}).unmount()
+    }
+  })
+
+  it('renders every chunk as a fresh render does when its lines end in CRLF, CR or LF', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(codeLine, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
+        (lines, sizes) => {
+          const markdown = `    first()\r\n${lines.map(([line, ending]) => line + ending).join('')}    last`
+          streamedAsFresh(markdown, sizes, {}).unmount()
+        },
+      ),
+      { numRuns: 400, seed: 24 },
+    )
+  }, 60_000)
 })
 
 describe('a streaming fence', () => {
