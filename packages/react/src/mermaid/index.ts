@@ -1,3 +1,3 @@
 export { isFenceClosed } from './fence-closed'
 export { createMermaidBlock, MermaidBlock, type MermaidBlockOptions } from './MermaidBlock'
-export { MermaidDiagram, type MermaidDiagramProps, renderMermaid } from './MermaidDiagram'
+export { MermaidDiagram, type MermaidDiagramProps, MermaidTimeoutError, renderMermaid } from './MermaidDiagram'
