@@ -3,9 +3,9 @@ import { configure } from 'storybook/test'
 import '../packages/react/src/styles.css'
 import './preview.css'
 
-// Play functions wait on streams, timers and lazy imports (KaTeX, Shiki, Mermaid). The CI runs three
-// story projects on two cores, where testing-library's default second was not always enough; a longer
-// wait changes only how long a failing check takes to report, not what passes.
+// Play functions wait on streams, timers and lazy imports (KaTeX, Shiki, Mermaid). On a loaded two-core
+// CI machine testing-library's default second was not always enough; a longer wait changes only how
+// long a failing check takes to report, not what passes.
 configure({ asyncUtilTimeout: 10_000 })
 
 /** Light/dark from the toolbar; the library's stylesheet reads `data-theme`. */
