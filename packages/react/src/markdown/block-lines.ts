@@ -167,3 +167,19 @@ export function beforeLineEnding(text: string, lineStart: number): number {
   if (text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r') return lineStart - 2
   return text[lineStart - 1] === '\n' || text[lineStart - 1] === '\r' ? lineStart - 1 : lineStart
 }
+
+/**
+ * Container markers, then a letter, or a link's text (a bracket that opens no definition). A nested
+ * ordered list opens in interrupt mode too, so only when it starts at 1: after another number
+ * (`1. 3. a` right under a paragraph) the text is `3. a`, a list alone.
+ */
+const textAfterMarkers =
+  /^[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*)(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|1[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*))*(?:\p{L}|\[(?!\^)[^\]\r\n]*\](?!:))/u
+
+/** How many of a line's first characters `opensTextAfterMarkers` reads. */
+export const lineOpeningLength = 120
+
+/** Whether the line at `lineStart` opens text after its container markers (see `textAfterMarkers`). */
+export function opensTextAfterMarkers(text: string, lineStart: number): boolean {
+  return textAfterMarkers.test(text.slice(lineStart, lineStart + lineOpeningLength))
+}

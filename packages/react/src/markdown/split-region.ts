@@ -13,6 +13,7 @@ import {
   isClosedFencedCode,
   lineEndings,
   lineEnds,
+  opensTextAfterMarkers,
 } from './block-lines'
 import { blockTrees, definedTrees } from './block-trees'
 import { type LabelsDefinedElsewhere, mayUseAny, noLabelsElsewhere } from './defined-labels'
@@ -452,7 +453,7 @@ function interruptsOnFirstLine(text: string, previous: TopLevelBlock, node: TopL
   if (previous.lastLeafType !== 'paragraph') return false
   if (leafInterrupters.has(node.type)) return true
   if (!containerInterrupters.has(node.type)) return false
-  return textAfterMarkers.test(text.slice(node.lineStart, node.lineStart + 120))
+  return opensTextAfterMarkers(text, node.lineStart)
 }
 
 /** Whether the line at `lineStart` opens a list item, after any quote or footnote markers. */
@@ -466,11 +467,3 @@ const listItemOpening = /(?:[ \t]*>|[ \t]*\[\^[^\]\r\n]*\]:)*[ \t]*(?:[-+*]|\d{1
 const leafInterrupters = new Set(['heading', 'thematicBreak', 'code', 'html'])
 
 const containerInterrupters = new Set(['list', 'blockquote', 'footnoteDefinition'])
-
-/**
- * Container markers, then a letter, or a link's text (a bracket that opens no definition). A nested
- * ordered list opens in interrupt mode too, so only when it starts at 1: after another number
- * (`1. 3. a` right under a paragraph) the text is `3. a`, a list alone.
- */
-const textAfterMarkers =
-  /^[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|\d{1,9}[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*)(?:[ \t]{0,3}(?:>[ \t]?|(?:[-+*]|1[.)])[ \t]+|\[\^[^\]\s]+\]:[ \t]*))*(?:\p{L}|\[(?!\^)[^\]\r\n]*\](?!:))/u

@@ -13,7 +13,9 @@
  *   is valid: an attribute name starting with a digit makes it text), or after
  *   `</` (the end of a `<script>` or `<pre>` block): the block structure itself may change, so the
  *   whole rewrite takes the general path
- *   (`wordChanges` returns undefined);
+ *   (`wordChanges` returns undefined); so does a word or plain run among a line's first 120
+ *   characters that changes whether the line opens text after container markers (a `]` closing the
+ *   bracket a quote's line opens), which decides whether that line ends a paragraph above it;
  * - in text, a word whose run of non-space characters has `<`, `>` (inline HTML or an autolink),
  *   `&` (a character reference) or `\`; a word after `://`, `www.` or `@` in its run, before `@`,
  *   or right before `:` (an autolink literal's scheme, host or address); a word in brackets when
@@ -46,7 +48,7 @@
 import type { Link, Nodes, Root } from 'mdast'
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { lineEndings } from './block-lines'
+import { lineEndings, lineOpeningLength, opensTextAfterMarkers } from './block-lines'
 import { codeSpanEnd } from './inline-repair'
 import { reportMarkdownWork } from './instrumentation'
 import { applyTextChanges, pointShifter, type TextChange } from './text-changes'
@@ -268,7 +270,12 @@ function wordChangeAt(
   if (length === newWord.end - newWord.start && sameRun(before, oldWord.start, after, newWord.start, length)) {
     return undefined
   }
-  if ((mayRestructure(before, oldWord) || mayRestructure(after, newWord)) && !inCode?.(oldWord.start)) {
+  if (
+    (mayRestructure(before, oldWord) ||
+      mayRestructure(after, newWord) ||
+      changesLineOpening(before, oldAt, after, newAt)) &&
+    !inCode?.(oldWord.start)
+  ) {
     return restructures
   }
   return {
@@ -311,6 +318,7 @@ function inertSpan(
       const removed = { start: oldAt, end: oldTo }
       const inserted = { start: newAt, end: newTo }
       if (!isInertRun(before, removed) || !isInertRun(after, inserted)) return undefined
+      if (changesLineOpening(before, oldAt, after, newAt)) return undefined
       return {
         from: oldAt,
         to: oldTo,
@@ -432,6 +440,22 @@ function mayRestructure(text: string, found: Word): boolean {
   const before = text.slice(lineStartBefore(text, at), at)
   if (digit.test(text.slice(at, found.end)) && linePrefix.test(before)) return true
   return inLineOpeningTag(before)
+}
+
+/**
+ * Whether the line a difference is on (at `oldAt` in `before`, `newAt` in `after`) opens text after
+ * container markers in one text and not in the other: right under a paragraph, that decides whether
+ * the paragraph ends there (`opensTextAfterMarkers`), so the blocks would change (a `]` inserted
+ * that closes the bracket a quote's line opens, or a word that moves it past what is read).
+ */
+function changesLineOpening(before: string, oldAt: number, after: string, newAt: number): boolean {
+  // Only a line's first characters are read: the first change among them is what may change it.
+  let lineStart = oldAt
+  while (lineStart > 0 && !isLineEnding(before.charCodeAt(lineStart - 1))) {
+    if (oldAt - lineStart === lineOpeningLength) return false
+    lineStart--
+  }
+  return opensTextAfterMarkers(before, lineStart) !== opensTextAfterMarkers(after, lineStartBefore(after, newAt))
 }
 
 /**

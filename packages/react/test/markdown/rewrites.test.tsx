@@ -467,6 +467,26 @@ describe('rewrites equal a fresh split and react-markdown at every step', () => 
     )
   })
 
+  it("a word or run that decides whether a container's first line under a paragraph opens a link's text takes the general path", () => {
+    // The splitter ends the paragraph above a quote, list or footnote whose first line opens a
+    // bracket closed on that line (within its first 120 characters) and not by `]:`: a change that
+    // closes or opens that bracket, or moves its `]` across the 120th character, changes the blocks.
+    const long = 'word '.repeat(22)
+    pairsChecked(
+      [
+        ['p\n> [> x\n', 'p\n> [> [n] x\n'],
+        ['p\n> [> [n] x\n', 'p\n> [> x\n'],
+        ['p\n- [see x\n', 'p\n- [see [1] x\n'],
+        [`p\n- [${long}ab] x\n`, `p\n- [${long}abcdefgh] x\n`],
+        [`p\n> [${long}ab cd] x\n`, `p\n> [${long}ab, more cd] x\n`],
+        [`p\n> [${long}ab, more cd] x\n`, `p\n> [${long}ab cd] x\n`],
+        [`p\n> [${long}ab] x\n`, `p\n> [${long}abcdefgh] x\n`],
+        [`p\n> [${long}abcdefgh] x\n`, `p\n> [${long}ab] x\n`],
+      ],
+      "bracket on a container's first line",
+    )
+  })
+
   it('indented code after a list, which micromark splits at a line indented as the item, renders alone as in the whole text', () => {
     const live = liveMarkdown()
     const before = '  1.  A paragraph\n      with two lines.\n\n          indented code\n\n      > A block quote.\n'
