@@ -5,13 +5,22 @@
  * document's length over the flush size where a construct is parsed whole at every flush.
  *
  *   npx tsx bench/container-split-work.ts   (PER=<chunks per flush>, 12 by default)
+ *
+ * With RENDER=1, a block quote in the tail keeps a tree after each flush as its render does (the
+ * tree the split made, or a parse of its text, counted): the paths that grow a quote from the tree
+ * its last render used are then taken, and its figure is the splitter's and the render's parses.
+ * (Other blocks render without such a tree: a list by its items, a table by its rows.)
  */
 import { advanceSplit } from '../packages/react/src/markdown/block-splitter'
+import { blockTreeOf, keepBlockTree } from '../packages/react/src/markdown/block-trees'
 import { setMarkdownWorkListener } from '../packages/react/src/markdown/instrumentation'
+import { rootOf } from '../packages/react/src/markdown/markdown-pipeline'
 import type { SplitState } from '../packages/react/src/markdown/split-state'
+import { parseTopLevelBlocks } from '../packages/react/src/markdown/top-level-blocks'
 import { chunkText } from './chunking'
 
 const chunksPerFlush = Number(process.env.PER ?? 12)
+const rendered = process.env.RENDER === '1'
 const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda']
 const word = (i: number) => words[i % words.length]
 const sentence = (i: number) => `Sentence ${i} about ${word(i)} and **${word(i * 7)}** with \`code\`.`
@@ -45,6 +54,13 @@ for (const [name, text] of Object.entries(shapes)) {
   for (let at = 0; at < chunks.length; at += chunksPerFlush) {
     streamed += chunks.slice(at, at + chunksPerFlush).join('')
     state = advanceSplit(state, streamed)
+    if (rendered)
+      for (const block of state.tail) {
+        if (block.type !== 'blockquote') continue
+        const made = blockTreeOf(block)
+        const nodes = made ? made.nodes : parseTopLevelBlocks(block.text).nodes
+        keepBlockTree(block, rootOf(nodes, made?.offset ?? 0, made?.line ?? 1))
+      }
   }
   console.log(`${name} | ${text.length} | ${(parsed / text.length).toFixed(1)}`)
 }

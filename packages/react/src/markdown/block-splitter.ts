@@ -50,7 +50,7 @@ import {
   withoutCuts,
 } from './list-items'
 import { gfmSyntax, type MarkdownSyntax } from './markdown-syntax'
-import { quoteTreeRewritten } from './quote-children'
+import { quoteFenceGrown, quoteTreeRewritten } from './quote-children'
 import { rewriteSplit } from './rewrite-split'
 import {
   blankLineEnds,
@@ -72,7 +72,14 @@ import {
   withSettledTail,
 } from './split-state'
 import { extendsText, sharedPrefixLength } from './text-comparison'
-import { lineFeeds, lineStartBefore, parseTopLevelBlocks, type TailLeaf, type TopLevelBlock } from './top-level-blocks'
+import {
+  lineFeeds,
+  lineStartBefore,
+  parseTopLevelBlocks,
+  type TailLeaf,
+  type TopLevelBlock,
+  tailLeafOf,
+} from './top-level-blocks'
 
 export function advanceSplit(
   previous: SplitState | undefined,
@@ -417,7 +424,10 @@ function growQuote(previous: SplitState, text: string): SplitState | undefined {
   const from = own ? last.text.length : sharedPrefixLength(source, grownText)
   const change = { from, to: source.length, insert: grownText.slice(from) }
   const parse = (region: string) => parseTopLevelBlocks(region, previous.syntax)
-  const made = quoteTreeRewritten(own ?? repaired!.tree, source, change, parse, true)
+  const grownFence = own && quoteFenceGrown(own, source, grownText)
+  const made = grownFence
+    ? { tree: grownFence, leaf: tailLeafOf(grownText, grownFence.children[0]) }
+    : quoteTreeRewritten(own ?? repaired!.tree, source, change, parse, true)
   if (!made || !('leaf' in made)) return undefined
   const grownBlock = { ...last, text: grownText }
   renderedTrees.set(grownBlock, made.tree)

@@ -276,6 +276,89 @@ function grownQuote(
   return { tree: { type: 'root', children: [rewritten] }, leaf }
 }
 
+/**
+ * The tree of a quote whose last child is an open fence, grown by lines of that fence, made from the
+ * tree of `source` (one quote ending it) without a parse: a quote of streamed code (a log, a quoted
+ * file) grows by its new lines. Each line from the last one of `source` on must be the quote's, at
+ * the top (`>` first, no tab after it), hold no fence character first (which could close the fence),
+ * and the fence must start right after its quote marker: a line's code is then what follows its
+ * marker and the one space after it, as micromark reads it. The code is its lines' code joined, less
+ * a last line of markers alone, which micromark leaves out (and, not yet ended, leaves out of the
+ * code's position too). Undefined otherwise (the caller parses).
+ */
+export function quoteFenceGrown(tree: Root, source: string, grownText: string): Root | undefined {
+  const quote = endingQuote(tree, source)
+  const code = quote?.children[quote.children.length - 1]
+  const start = code?.position?.start.offset
+  if (code?.type !== 'code' || start === undefined || quote!.position?.end.offset === undefined) return undefined
+  // The fence opens a line of the quote, right after its marker (and the marker's one space).
+  const openingStart = lineStartBefore(source, start)
+  if (source.charCodeAt(openingStart) !== 62 || start - openingStart > 2) return undefined
+  if (start - openingStart === 2 && source.charCodeAt(openingStart + 1) !== 32) return undefined
+  const fence = source[start]
+  if (fence !== '`' && fence !== '~') return undefined
+  const openingEnd = source.indexOf('\n', start)
+  const lastStart = lineStartBefore(source, source.length)
+  if (openingEnd < 0 || lastStart <= openingEnd) return undefined
+  // Open: its last line is its opening line or a line of code (a closed fence's is the closing fence),
+  // or it ends where a last line of markers alone starts.
+  const codeEnd = code.position!.end.offset!
+  const codeLastStart = lineStartBefore(source, codeEnd)
+  const codeLast = source.slice(codeLastStart, codeEnd)
+  if (codeLastStart > openingEnd && codeLast !== '' && !isCodeLine(codeLast, fence)) return undefined
+  // The code of the lines before the last one (`before`), from the code of all of them.
+  const oldLast = source.slice(lastStart)
+  const linesBefore = lastStart > openingEnd + 1
+  const lineBefore = linesBefore ? source.slice(lineStartBefore(source, lastStart - 1), lastStart - 1) : undefined
+  if (lineBefore !== undefined && !isCodeLine(lineBefore, fence)) return undefined
+  if (oldLast !== '' && !isCodeLine(oldLast, fence)) return undefined
+  let before = code.value
+  if (oldLast !== '' && lineCode(oldLast) !== '') {
+    const lastCode = (linesBefore ? '\n' : '') + lineCode(oldLast)
+    if (!before.endsWith(lastCode)) return undefined
+    before = before.slice(0, before.length - lastCode.length)
+  } else if (oldLast === '' && lineBefore !== undefined && lineCode(lineBefore) === '') {
+    // That line was the last and left out; the code of the lines before it goes on with it now.
+    if (lastStart - 1 > openingEnd + 1 + lineBefore.length) before += '\n'
+  }
+  const lines = grownText.slice(lastStart).split('\n')
+  if (lines[lines.length - 1] === '') lines.pop()
+  if (lines.length === 0 || !lines.every((line) => isCodeLine(line, fence))) return undefined
+  const final = lines[lines.length - 1]!
+  const coded = lineCode(final) === '' ? lines.slice(0, -1) : lines
+  const added = coded.map(lineCode).join('\n')
+  const value = linesBefore && coded.length > 0 ? `${before}\n${added}` : before + added
+  // Where the last line starts and ends, and on which line it is.
+  const finalStart =
+    lastStart + lines.length - 1 + lines.reduce((length, line) => length + line.length, 0) - final.length
+  const line = quote!.position.end.line + (oldLast === '' ? 1 : 0) + lines.length - 1
+  const end = { line, column: final.length + 1, offset: finalStart + final.length }
+  const open = !grownText.endsWith('\n') && lineCode(final) === ''
+  const grownEnd = open ? { line, column: 1, offset: finalStart } : end
+  const grown = { ...code, value, position: { start: code.position!.start, end: grownEnd } }
+  const rewritten = {
+    ...quote!,
+    children: [...quote!.children.slice(0, -1), grown],
+    position: { start: quote!.position!.start, end },
+  }
+  return { type: 'root', children: [rewritten] }
+}
+
+/**
+ * A line of a quote's fence that cannot close it or end the quote: `>`, then no tab (whose columns
+ * the marker's space would be taken from), and no fence character first.
+ */
+function isCodeLine(line: string, fence: string): boolean {
+  if (line.charCodeAt(0) !== 62 || line.charCodeAt(1) === 9 || unsafe.test(line)) return false
+  const first = /[^ ]/.exec(line.slice(1))?.[0]
+  return first !== fence && first !== '`' && first !== '~'
+}
+
+/** The code of a quote's line: what follows its marker and the one space after it. */
+function lineCode(line: string): string {
+  return line.slice(line.charCodeAt(1) === 32 ? 2 : 1)
+}
+
 /** Line endings read as `\r` (lines are found by `\n` here), and NUL. */
 const unsafe = /[\r\0]/
 

@@ -180,6 +180,70 @@ describe('a streaming block quote', () => {
     live.unmount()
   })
 
+  it("grows an open fence that is a quote's last child by its new lines, its tree that of a parse at every step", {
+    timeout: 120_000,
+  }, () => {
+    const codeLine = fc.constantFrom(
+      ...['> code line', '>', '> ', '>   indented', '>no space', '> a `tick`', '>  two spaces', '> # not a heading'],
+      ...['> ```', '> ~~~', '>     ```', '> ````', '>\ttab', 'lazy', '', '  > spaced', '> > nested', '> - item'],
+    )
+    const document = fc
+      .record({
+        before: fc.constantFrom('', 'Intro.\n\n', '> para\n>\n', '> para\n'),
+        opening: fc.constantFrom('> ```js', '>```', '> ~~~', '> ````', '>  ```', '> > ```'),
+        lines: fc.array(codeLine, { minLength: 1, maxLength: 10 }),
+        after: fc.constantFrom('', '\n', '\n\nAfter.'),
+      })
+      .map(({ before, opening, lines, after }) => `${before}${opening}\n${lines.join('\n')}${after}`)
+    fc.assert(
+      fc.property(
+        document,
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 4 }),
+        (markdown, sizes) => {
+          let state: SplitState | undefined
+          let end = 0
+          for (let step = 0; end < markdown.length; step++) {
+            end = Math.min(markdown.length, end + sizes[step % sizes.length]!)
+            const text = markdown.slice(0, end)
+            for (const block of state?.tail ?? [])
+              if (!blockTreeOf(block)) keepBlockTree(block, rootOf(parseTopLevelBlocks(block.text).nodes, 0, 1))
+            state = advanceSplit(state, text)
+            expect(observable(state), JSON.stringify(text)).toEqual(observable(splitFrom(undefined, text)))
+            for (const block of state.tail) {
+              const syntax = blockTreeOf(block)
+              if (syntax)
+                expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children, JSON.stringify(text)).toEqual(
+                  parseTopLevelBlocks(block.text).nodes,
+                )
+            }
+          }
+        },
+      ),
+      { numRuns: 600, seed: 331 },
+    )
+  })
+
+  it('parses only the new lines of a long fence that ends a quote, not the fence', () => {
+    let text = `Intro.\n\n> \`\`\`ts\n${Array.from({ length: 400 }, (_, i) => `> const x${i} = compute(${i})`).join('\n')}`
+    const live = liveMarkdown()
+    live.render({ text, streaming: true })
+    for (const chunk of ['\n> next', '(line)', '\n>', '\n>   indented', ' more', '\n', '> last']) {
+      text += chunk
+      const parsed = charsParsedBy(() => live.render({ text, streaming: true }))
+      expect(Math.max(0, ...parsed), JSON.stringify(chunk)).toBe(0)
+      expect(renderedHtml(live), JSON.stringify(chunk)).toBe(freshHtml({ text, streaming: true }))
+    }
+    // The closing fence, then a paragraph in the quote: parsed again, as a fresh render shows.
+    for (const chunk of ['\n> ```', '\n> after the code']) {
+      text += chunk
+      live.render({ text, streaming: true })
+      expect(renderedHtml(live), JSON.stringify(chunk)).toBe(freshHtml({ text, streaming: true }))
+    }
+    live.render({ text, streaming: false })
+    expect(renderedHtml(live)).toBe(referenceHtml(text))
+    live.unmount()
+  })
+
   it('parses the last paragraphs or list items of a long quote at each chunk, not the quote', {
     timeout: 60_000,
   }, () => {
