@@ -197,6 +197,9 @@ function lastItemsRewritten(
   // The item whose line the change starts on or after: its marker, and every item before it, stay.
   let item = items.length - 1
   while (item > 0 && !(lineStartBefore(source, itemStart(item)) <= change.from)) item--
+  // An item whose end micromark placed on the next item's line (after a fence it closed, it ends
+  // after that line's markers) ends where that line now says: it is parsed again too.
+  while (item > 0 && (items[item - 1]!.position?.end.offset ?? 0) > lineStartBefore(source, itemStart(item))) item--
   if (item < 1 || Number.isNaN(itemStart(item))) return undefined
   const tail = tailParsed(source, lineStartBefore(source, itemStart(item)), change, parse)
   const grown = tail?.own.children.length === 1 ? tail.own.children[0] : undefined

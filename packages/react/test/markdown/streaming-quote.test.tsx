@@ -186,6 +186,7 @@ describe('a streaming block quote', () => {
     const codeLine = fc.constantFrom(
       ...['> code line', '>', '> ', '>   indented', '>no space', '> a `tick`', '>  two spaces', '> # not a heading'],
       ...['> ```', '> ~~~', '>     ```', '> ````', '>\ttab', 'lazy', '', '  > spaced', '> > nested', '> - item'],
+      ...['> a\tb', '> \tx', '>  \ty', '>\t\tz', '>   \t'],
     )
     const document = fc
       .record({
@@ -221,6 +222,17 @@ describe('a streaming block quote', () => {
       ),
       { numRuns: 600, seed: 331 },
     )
+  })
+
+  it("keeps a quoted list item's end where a parse puts it when the next item's text begins after a fence it closed", () => {
+    // micromark ends such an item after the next line's markers: that item is parsed again with the next.
+    const before = '> > ```\n> - item\n>     ```\n> -'
+    const state = splitFrom(undefined, before)
+    keepBlockTree(state.tail[0]!, rootOf(parseTopLevelBlocks(before).nodes, 0, 1))
+    const text = `${before} i`
+    const grown = advanceSplit(state, text)
+    const syntax = blockTreeOf(grown.tail[0]!)!
+    expect(rootOf(syntax.nodes, syntax.offset, syntax.line).children).toEqual(parseTopLevelBlocks(text).nodes)
   })
 
   it('parses only the new lines of a long fence that ends a quote, not the fence', () => {
